@@ -1,0 +1,1 @@
+"""worlddb MCP server."""

@@ -1,0 +1,172 @@
+"""The HNSW vector lane: an hnswlib index mirrored from the ``embeddings`` table.
+
+The table is the truth; the index is a cache of it. The index is saved beside the database
+(``<db>.hnsw``) together with a small sidecar recording how many vectors and which highest rid it
+holds. On open the sidecar is compared with the table: a missing, unreadable or stale index is
+rebuilt from the table. Updates are applied after each commit (never inside the transaction,
+since hnswlib cannot roll back); deletions are marked; the index grows by doubling.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Final
+
+import hnswlib
+import numpy as np
+
+from worlddb.plugins import Vectors
+
+__all__ = ["VectorIndex", "decode_vector", "encode_vector"]
+
+logger = logging.getLogger(__name__)
+
+M: Final = 16
+EF_CONSTRUCTION: Final = 200
+EF_SEARCH: Final = 96
+INITIAL_CAPACITY: Final = 1024
+
+
+def encode_vector(vector: Vectors) -> bytes:
+    """A vector as little-endian float32 bytes for the embeddings table."""
+    return np.asarray(vector, dtype="<f4").tobytes()
+
+
+def decode_vector(blob: bytes) -> Vectors:
+    return np.frombuffer(blob, dtype="<f4").astype(np.float32)
+
+
+class VectorIndex:
+    """Cosine HNSW over world rids. Thread-safe; ``path=None`` keeps it in memory only."""
+
+    def __init__(self, dimension: int, path: Path | None = None) -> None:
+        self.dimension = dimension
+        self.path = path
+        self._lock = threading.RLock()
+        self._live: set[int] = set()
+        self._deleted: set[int] = set()
+        self._dirty = False
+        self._reset(INITIAL_CAPACITY)
+
+    def _reset(self, capacity: int) -> None:
+        index = hnswlib.Index(space="cosine", dim=self.dimension)
+        index.init_index(max_elements=max(capacity, INITIAL_CAPACITY),
+                         ef_construction=EF_CONSTRUCTION, M=M)
+        index.set_ef(EF_SEARCH)
+        index.set_num_threads(1)
+        self._index = index
+        self._live = set()
+        self._deleted = set()
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    def add(self, rids: Sequence[int], vectors: Vectors) -> None:
+        """Add (or re-add) vectors for ``rids``; grows the index as needed."""
+        if len(rids) == 0:
+            return
+        with self._lock:
+            needed = len(self._live) + len(self._deleted) + len(rids)
+            capacity = self._index.get_max_elements()
+            if needed > capacity:
+                self._index.resize_index(max(needed, capacity * 2))
+            revived = [r for r in rids if r in self._deleted]
+            for rid in revived:
+                self._index.unmark_deleted(rid)
+                self._deleted.discard(rid)
+            labels = np.asarray(rids, dtype=np.int64)
+            self._index.add_items(np.asarray(vectors, dtype=np.float32), labels)
+            self._live.update(int(r) for r in rids)
+            self._dirty = True
+
+    def remove(self, rids: Iterable[int]) -> None:
+        """Mark ``rids`` deleted (hnswlib keeps the slot; searches skip it)."""
+        with self._lock:
+            for rid in rids:
+                if rid in self._live:
+                    self._index.mark_deleted(rid)
+                    self._live.discard(rid)
+                    self._deleted.add(rid)
+                    self._dirty = True
+
+    def search(self, query: Vectors, k: int) -> list[tuple[int, float]]:
+        """The ``k`` nearest rids to ``query`` with cosine similarity, best first."""
+        with self._lock:
+            k = min(k, len(self._live))
+            if k <= 0:
+                return []
+            self._index.set_ef(max(EF_SEARCH, k))
+            labels, distances = self._index.knn_query(np.asarray(query, dtype=np.float32), k=k)
+        return [(int(r), 1.0 - float(d)) for r, d in zip(labels[0], distances[0], strict=True)]
+
+    # -- persistence ----------------------------------------------------------------------------
+    def signature(self) -> dict[str, int]:
+        with self._lock:
+            return {"count": len(self._live), "max_rid": max(self._live, default=0),
+                    "dimension": self.dimension}
+
+    def save(self) -> None:
+        """Write the index and its sidecar atomically (temp file + rename)."""
+        if self.path is None:
+            return
+        with self._lock:
+            if not self._dirty and self.path.exists():
+                return
+            tmp = self.path.with_suffix(self.path.suffix + ".tmp")
+            self._index.save_index(str(tmp))
+            os.replace(tmp, self.path)
+            sidecar = {**self.signature(), "deleted": sorted(self._deleted)}
+            side_tmp = self._sidecar().with_suffix(".tmp")
+            side_tmp.write_text(json.dumps(sidecar))
+            os.replace(side_tmp, self._sidecar())
+            self._dirty = False
+
+    def _sidecar(self) -> Path:
+        assert self.path is not None
+        return self.path.with_suffix(self.path.suffix + ".json")
+
+    def try_load(self, expected: dict[str, int]) -> bool:
+        """Load the saved index if its sidecar matches ``expected`` (the table's signature)."""
+        if self.path is None or not self.path.exists() or not self._sidecar().exists():
+            return False
+        try:
+            side = json.loads(self._sidecar().read_text())
+            if {k: side.get(k) for k in expected} != expected:
+                logger.info("vector index %s is stale; rebuilding from the table", self.path)
+                return False
+            index = hnswlib.Index(space="cosine", dim=self.dimension)
+            index.load_index(str(self.path), max_elements=0)
+            index.set_ef(EF_SEARCH)
+            index.set_num_threads(1)
+            deleted = {int(r) for r in side.get("deleted", [])}
+            labels = {int(x) for x in index.get_ids_list()}
+        except (OSError, RuntimeError, ValueError, json.JSONDecodeError):
+            logger.warning("vector index %s is unreadable; rebuilding", self.path)
+            return False
+        with self._lock:
+            self._index = index
+            self._deleted = deleted
+            self._live = labels - deleted
+            self._dirty = False
+        return True
+
+    def rebuild(self, rows: Iterable[tuple[int, bytes]], count: int) -> None:
+        """Replace the index with the vectors in ``rows`` ((rid, float32 bytes) pairs)."""
+        with self._lock:
+            self._reset(max(count, INITIAL_CAPACITY))
+            batch_rids: list[int] = []
+            batch_vecs: list[Vectors] = []
+            for rid, blob in rows:
+                batch_rids.append(rid)
+                batch_vecs.append(decode_vector(blob))
+                if len(batch_rids) >= 4096:
+                    self.add(batch_rids, np.vstack(batch_vecs))
+                    batch_rids, batch_vecs = [], []
+            if batch_rids:
+                self.add(batch_rids, np.vstack(batch_vecs))
+            self._dirty = True

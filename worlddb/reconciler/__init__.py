@@ -1,0 +1,333 @@
+"""The reconciler: THE write path. Nothing else in worlddb writes to the store.
+
+A changeset goes through, in order:
+
+1. **validate** — types, sizes, intervals, canonical encodability, that every child and edge
+   endpoint exists (in the store or the changeset). Failure raises ``ValidationError`` before
+   any I/O.
+2. **resolve** — worlds written with ``resolve=True`` go to the resolver. An exact match maps the
+   proposed world onto the stored one (its name becomes an alias and the display name); a
+   fuzzy, phonetic or embedding match writes the new world *and* stages a ``same_as`` merge
+   proposal — identity is never merged silently.
+3. **embed** — new text worlds are embedded before the transaction opens (cached by text hash).
+4. **transaction** (``BEGIN IMMEDIATE``) — worlds, projection rows, FTS rows, structural
+   ``contains`` edges, interior edges and changeset edges are written; each *new* edge runs its
+   type's handler ``on_insert`` with a ``WriteContext``. Any refusal or crash rolls everything
+   back and raises a typed ``ReconcileError``: the store is byte-identical to before.
+5. **after commit** — the HNSW index is updated (it cannot roll back, so it never sees
+   uncommitted vectors; if that fails it is rebuilt from the table on next open).
+
+Invariants (checked by ``worlddb.verify`` and by the Hypothesis state machine in
+``tests/test_invariants.py``):
+
+I1. A world's id equals blake3 of its stored canonical bytes.
+I2. Editing a world re-hashes exactly it and its ancestors; the old versions stay readable and
+    are linked to the new ones by ``supersedes``.
+I3. Validity only tightens: no write widens a world's ``[valid_from, valid_to)``.
+I4. No dangling edges: both endpoints of every edge are stored worlds.
+I5. FTS rows match the stored text worlds one to one, with the same text.
+I6. Re-applying a committed changeset changes nothing.
+I7. A refused changeset leaves the database file byte-identical.
+I8. No ``same_as`` proposal merges without an explicit ``accept_merge``.
+I9. Accepted ``same_as`` is symmetric in ``equivalence_class``.
+I10. No orphan proposals: every merge proposal has its ``same_as`` edge and both worlds.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from worlddb.errors import HandlerError, NotFoundError, ValidationError, ValidityError, WorldDBError
+from worlddb.handlers import HandlerRegistry
+from worlddb.hashing import digest, edge_id, world_id
+from worlddb.index.vector import VectorIndex, encode_vector
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.plugins import Embedder, Vectors
+from worlddb.reconciler.context import Outcome, TxnContext
+from worlddb.reconciler.validate import validate_changeset
+from worlddb.resolver import ExactResolver, Resolver
+from worlddb.store import Store
+from worlddb.store._writer import Writer
+from worlddb.timeutil import now_us
+
+__all__ = ["Reconciler", "is_searchable"]
+
+logger = logging.getLogger(__name__)
+
+_UNSEARCHABLE_TYPES = frozenset({"Scope"})
+MAX_PROPOSALS_PER_ENTITY = 3
+
+
+def is_searchable(spec: WorldSpec) -> bool:
+    """Whether a world's text goes into the FTS and vector lanes."""
+    return spec.type not in _UNSEARCHABLE_TYPES and bool(spec.content or spec.name)
+
+
+def _text_of(spec: WorldSpec) -> str:
+    return spec.content or spec.name
+
+
+class Reconciler:
+    """Applies changesets to a store through the edge handlers, one transaction each."""
+
+    def __init__(self, store: Store, registry: HandlerRegistry, *,
+                 resolver: Resolver | None = None, embedder: Embedder | None = None,
+                 vectors: VectorIndex | None = None,
+                 clock: Callable[[], int] = now_us) -> None:
+        self.store = store
+        self.handlers = registry.freeze()
+        self.registry = registry
+        self.resolver: Resolver = resolver or ExactResolver(store)
+        self.embedder = embedder
+        self.vectors = vectors
+        self._clock = clock
+        self._last_now = 0
+
+    def now(self) -> int:
+        """A strictly increasing ingest time, so validity logs order within one process."""
+        moment = max(self._clock(), self._last_now + 1)
+        self._last_now = moment
+        return moment
+
+    # -- the write path -------------------------------------------------------------------------
+    def apply(self, changeset: Changeset) -> CommitResult:
+        """Validate, resolve, embed and commit ``changeset`` atomically."""
+        with self.store.lock:
+            worlds = validate_changeset(changeset, is_type=self.registry.__contains__,
+                                        exists=self.store.exists)
+            fresh = {wid for wid in worlds if not self.store.exists(wid)}
+            id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
+            resolutions: dict[str, tuple[str, float]] = {}
+            staged: list[tuple[NodeId, NodeId, str, float]] = []
+            for wid, spec in worlds.items():
+                if spec.resolve and wid in fresh:
+                    self._resolve_one(wid, spec, id_map, resolutions, staged)
+            embed_ids = [w for w in worlds if w in fresh and id_map[w] == w
+                         and is_searchable(worlds[w])]
+            vectors = self._embed([_text_of(worlds[w]) for w in embed_ids])
+            now = self.now()
+            outcome = Outcome()
+            with self.store.transaction() as conn:
+                writer = Writer(conn, now)
+                ctx = self._context(writer, outcome, changeset.source)
+                for wid, spec in worlds.items():
+                    self._land_world(ctx, writer, wid, spec, id_map[wid], changeset.source)
+                for wid, spec in worlds.items():
+                    if id_map[wid] == wid:
+                        self._structure(ctx, writer, wid, spec)
+                for spec in changeset.edges:
+                    mapped = replace(spec, source=id_map.get(spec.source, spec.source),
+                                     target=id_map.get(spec.target, spec.target))
+                    if mapped.source != mapped.target or spec.source == spec.target:
+                        self._insert_edge(ctx, mapped, 0)
+                for new, old, tier, score in staged:
+                    self._insert_edge(ctx, EdgeSpec("same_as", new, old, {
+                        "tier": tier, "score_milli": round(score * 1000),
+                        "evidence": f"{tier} match score {score:.3f}"}), 0)
+                fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
+            self._after_commit(fresh_rids, vectors, outcome.removed_rids)
+            return CommitResult(
+                ids=id_map, created=tuple(outcome.created), existing=tuple(outcome.existing),
+                edges=tuple(outcome.edges), proposals=tuple(outcome.proposals),
+                closed=tuple(dict.fromkeys(outcome.closed)),
+                conflicts=tuple(outcome.conflicts), resolutions=resolutions, ingested_at=now)
+
+    def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
+        def add_world(spec: WorldSpec) -> NodeId:
+            validate_changeset(Changeset(worlds=(spec,)), is_type=self.registry.__contains__,
+                               exists=self.store.exists)
+            wid = world_id(spec)
+            self._land_world(ctx, writer, wid, spec, wid, source)
+            self._structure(ctx, writer, wid, spec)
+            return wid
+
+        def add_edge(spec: EdgeSpec, depth: int) -> str:
+            validate_changeset(Changeset(edges=(spec,)), is_type=self.registry.__contains__,
+                               exists=self.store.exists)
+            return self._insert_edge(ctx, spec, depth)
+
+        ctx = TxnContext(self.store, writer, outcome, add_world, add_edge)
+        return ctx
+
+    def _resolve_one(self, wid: str, spec: WorldSpec, id_map: dict[str, NodeId],
+                     resolutions: dict[str, tuple[str, float]],
+                     staged: list[tuple[NodeId, NodeId, str, float]]) -> None:
+        res = self.resolver.resolve(spec)
+        resolutions[wid] = (res.tier or "new", res.score)
+        if res.outcome == "resolved" and res.world_id is not None:
+            if res.tier == "exact":
+                id_map[wid] = res.world_id
+            elif self.store.proposal_status(wid, res.world_id) != "rejected":
+                staged.append((NodeId(wid), res.world_id, res.tier, res.score))
+        elif res.outcome == "ambiguous":
+            for option, tier, score in res.options[:MAX_PROPOSALS_PER_ENTITY]:
+                if self.store.proposal_status(wid, option) != "rejected":
+                    staged.append((NodeId(wid), option, tier, score))
+
+    def _land_world(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec,
+                    target: NodeId, source: str | None) -> None:
+        """Insert a new world, or fold the spec's projection state into an existing one."""
+        if target == wid:
+            rid = writer.insert_world(NodeId(wid), spec, searchable=is_searchable(spec))
+            if rid is not None:
+                ctx.outcome.created.append(NodeId(wid))
+                ctx.outcome.new_rids.append(rid)
+            else:
+                ctx.outcome.existing.append(NodeId(wid))
+                if spec.flags:
+                    writer.add_flags(wid, spec.flags)
+                if spec.valid_from is not None or spec.valid_to is not None:
+                    try:
+                        ctx.tighten(wid, spec.valid_from, spec.valid_to)
+                    except ValidityError:
+                        logger.debug("ignoring a looser validity for stored world %s", wid)
+        else:
+            ctx.outcome.existing.append(target)
+            rid_row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?",
+                                          (target,)).fetchone()
+            writer.add_alias(target, spec.name)
+            writer.rename(int(rid_row[0]), spec.name)
+        for alias in spec.aliases:
+            writer.add_alias(target, alias)
+        for prov in (*spec.provenance, *([source] if source else [])):
+            writer.add_provenance(target, prov)
+
+    def _structure(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec) -> None:
+        """Parent pointers, structural ``contains`` edges and interior edges of a new world."""
+        for child in spec.children:
+            writer.set_parent(child, wid)
+            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0)
+        for edge in spec.edges:
+            self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
+
+    def _insert_edge(self, ctx: TxnContext, spec: EdgeSpec, depth: int) -> str:
+        eid = edge_id(spec)
+        handler = self.registry.resolve(spec.type)
+        if not ctx.conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() or \
+                not ctx.conn.execute("SELECT 1 FROM nodes WHERE id = ?",
+                                     (spec.target,)).fetchone():
+            raise ValidationError(f"edge {spec.type!r} points at a world that does not exist",
+                                  field="edges", value=(spec.source, spec.target))
+        writer = Writer(ctx.conn, ctx.now)
+        if not writer.insert_edge(eid, spec):
+            return eid
+        ctx.outcome.edges.append(eid)
+        edge = self.store.get_edge(eid)
+        outer_type, outer_depth = ctx.edge_type, ctx.depth
+        ctx.edge_type, ctx.depth = spec.type, depth
+        try:
+            handler.on_insert(edge, ctx)
+        except WorldDBError:
+            raise
+        except Exception as exc:  # a crashing handler becomes a typed error; the txn rolls back
+            raise HandlerError(spec.type, f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            ctx.edge_type, ctx.depth = outer_type, outer_depth
+        return eid
+
+    # -- embeddings -----------------------------------------------------------------------------
+    def _embed(self, texts: Sequence[str]) -> Vectors | None:
+        if self.embedder is None or not texts:
+            return None
+        hashes = [digest(t.encode("utf-8")) for t in texts]
+        cached = self._cached_vectors(hashes)
+        missing = sorted({h: t for h, t in zip(hashes, texts, strict=True)
+                          if h not in cached}.items())
+        if missing:
+            fresh = self.embedder.embed_documents([t for _, t in missing])
+            for (h, _), vec in zip(missing, fresh, strict=True):
+                cached[h] = np.asarray(vec, dtype=np.float32)
+        return np.vstack([cached[h] for h in hashes]).astype(np.float32)
+
+    def _cached_vectors(self, hashes: Sequence[str]) -> dict[str, Vectors]:
+        from worlddb.index.vector import decode_vector
+
+        out: dict[str, Vectors] = {}
+        unique = list(dict.fromkeys(hashes))
+        for start in range(0, len(unique), 500):
+            chunk = unique[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for text_hash, blob in self.store.conn.execute(
+                f"SELECT text_hash, vector FROM embeddings WHERE text_hash IN ({marks})", chunk
+            ):
+                out[str(text_hash)] = decode_vector(bytes(blob))
+        return out
+
+    def _store_vectors(self, writer: Writer, ids: Sequence[str], worlds: dict[str, WorldSpec],
+                       vectors: Vectors | None) -> list[int]:
+        if vectors is None:
+            return []
+        rids: list[int] = []
+        for wid, vec in zip(ids, vectors, strict=True):
+            row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
+            text_hash = digest(_text_of(worlds[wid]).encode("utf-8"))
+            writer.put_embedding(int(row[0]), text_hash, encode_vector(vec))
+            rids.append(int(row[0]))
+        return rids
+
+    def _after_commit(self, rids: Sequence[int], vectors: Vectors | None,
+                      removed: Sequence[int]) -> None:
+        if self.vectors is None:
+            return
+        if removed:
+            self.vectors.remove(removed)
+        if vectors is not None and rids:
+            self.vectors.add(list(rids), vectors)
+
+    # -- other writes ---------------------------------------------------------------------------
+    def retire(self, world_id_: str, at: int | None = None) -> bool:
+        """Close a world's validity at ``at`` (default: now). Only tightens."""
+        with self.store.lock:
+            wid = self.store.resolve_id(world_id_)
+            now = self.now()
+            with self.store.transaction() as conn:
+                ctx = self._context(Writer(conn, now), Outcome(), None)
+                return ctx.close_validity(wid, now if at is None else at)
+
+    def set_validity(self, world_id_: str, valid_from: int | None, valid_to: int | None) -> bool:
+        """Tighten a world's validity to ``[valid_from, valid_to)``; widening is refused."""
+        with self.store.lock:
+            wid = self.store.resolve_id(world_id_)
+            with self.store.transaction() as conn:
+                ctx = self._context(Writer(conn, self.now()), Outcome(), None)
+                return ctx.tighten(wid, valid_from, valid_to)
+
+    def retire_edge(self, eid: str, *, status: str = "retired") -> None:
+        """Retire an edge (its handler's ``on_delete`` runs in the same transaction)."""
+        with self.store.lock:
+            edge = self.store.get_edge(eid)
+            if edge.status in {"retired", "rejected"}:
+                return
+            now = self.now()
+            with self.store.transaction() as conn:
+                writer = Writer(conn, now)
+                ctx = self._context(writer, Outcome(), None)
+                writer.set_edge_status(eid, status, valid_to=now)
+                if edge.type == "same_as":
+                    writer.decide_proposal(eid, "rejected")
+                ctx.edge_type = edge.type
+                self.registry.resolve(edge.type).on_delete(edge, ctx)
+
+    def decide_merge(self, eid: str, *, accept: bool) -> None:
+        """Accept or reject a pending ``same_as`` proposal."""
+        with self.store.lock:
+            edge = self.store.get_edge(eid)
+            if edge.type != "same_as":
+                raise ValidationError(f"edge {eid[:16]!r} is a {edge.type!r} edge, not a same_as "
+                                      "proposal", field="edge_id", value=eid)
+            if edge.status not in {"pending", "accepted", "rejected"}:
+                raise NotFoundError(eid, "merge proposal")
+            if not accept:
+                self.retire_edge(eid, status="rejected")
+                return
+            if edge.status == "rejected":
+                raise ValidationError(f"proposal {eid[:16]!r} was rejected; it cannot be accepted",
+                                      field="edge_id", value=eid)
+            with self.store.transaction() as conn:
+                writer = Writer(conn, self.now())
+                writer.set_edge_status(eid, "accepted")
+                writer.decide_proposal(eid, "accepted")

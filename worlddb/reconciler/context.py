@@ -1,0 +1,182 @@
+"""The one implementation of ``WriteContext``: what handlers may do inside a transaction.
+
+It wraps the private writer and accumulates what the commit result reports (closed worlds,
+conflicts, proposals) and what must happen after the commit (vector index updates).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+from worlddb.errors import HandlerRefusedError, NotFoundError, ValidityError
+from worlddb.hashing import edge_id, world_id
+from worlddb.model import Edge, EdgeSpec, NodeId, World, WorldSpec
+from worlddb.store import Store
+from worlddb.store._writer import Writer
+
+__all__ = ["Outcome", "TxnContext"]
+
+MAX_DERIVED_DEPTH = 8
+
+
+@dataclass
+class Outcome:
+    """What one transaction did, gathered while it runs."""
+
+    created: list[NodeId] = field(default_factory=list)
+    existing: list[NodeId] = field(default_factory=list)
+    edges: list[str] = field(default_factory=list)
+    proposals: list[str] = field(default_factory=list)
+    closed: list[NodeId] = field(default_factory=list)
+    conflicts: list[tuple[NodeId, NodeId]] = field(default_factory=list)
+    new_rids: list[int] = field(default_factory=list)
+    removed_rids: list[int] = field(default_factory=list)
+
+
+class TxnContext:
+    """``WriteContext`` over one open transaction."""
+
+    def __init__(self, store: Store, writer: Writer, outcome: Outcome,
+                 insert_world: Callable[[WorldSpec], NodeId],
+                 insert_edge: Callable[[EdgeSpec, int], str]) -> None:
+        self._store = store
+        self._writer = writer
+        self.outcome = outcome
+        self._insert_world = insert_world
+        self._insert_edge = insert_edge
+        self.edge_type = ""
+        self.depth = 0
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self._writer.conn
+
+    @property
+    def now(self) -> int:
+        return self._writer.now
+
+    def world(self, world_id: str, /) -> World:
+        found = self._store.find_world(world_id)
+        if found is None:
+            raise NotFoundError(world_id)
+        return found
+
+    def edges(self, world_id: str, /, *, direction: str = "out",
+              types: Sequence[str] | None = None) -> list[Edge]:
+        return self._store.edges_of(world_id, direction=direction, types=types)
+
+    def close_validity(self, world_id: str, /, at: int) -> bool:
+        row = self.conn.execute(
+            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (world_id,)
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(world_id)
+        rid, valid_from, valid_to = int(row[0]), row[1], row[2]
+        if valid_to is not None and valid_to <= at:
+            return False  # already closed at or before ``at``: validity only tightens
+        if valid_from is not None and at < valid_from:
+            raise ValidityError(
+                f"cannot close world {world_id[:12]} at {at!r}, before it begins ({valid_from!r})",
+                field="valid_to", value=at)
+        self._writer.set_validity(rid, valid_from, at)
+        self.outcome.closed.append(NodeId(world_id))
+        return True
+
+    def tighten(self, world_id: str, valid_from: int | None, valid_to: int | None) -> bool:
+        """Apply a requested interval if it is within the current one; refuse any widening."""
+        row = self.conn.execute(
+            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (world_id,)
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(world_id)
+        rid, cur_from, cur_to = int(row[0]), row[1], row[2]
+        new_from = cur_from if valid_from is None else valid_from
+        new_to = cur_to if valid_to is None else valid_to
+        widens = (cur_from is not None and (new_from is None or new_from < cur_from)) or (
+            cur_to is not None and (new_to is None or new_to > cur_to))
+        if widens:
+            raise ValidityError(
+                f"world {world_id[:12]}: validity only tightens; [{cur_from}, {cur_to}) cannot "
+                f"become [{new_from}, {new_to})", field="validity", value=(new_from, new_to))
+        if new_from is not None and new_to is not None and new_to <= new_from:
+            raise ValidityError(f"world {world_id[:12]}: valid_to must be after valid_from",
+                                field="validity", value=(new_from, new_to))
+        if (new_from, new_to) == (cur_from, cur_to):
+            return False
+        self._writer.set_validity(rid, new_from, new_to)
+        if new_to != cur_to:
+            self.outcome.closed.append(NodeId(world_id))
+        return True
+
+    def add_world(self, spec: WorldSpec, /) -> NodeId:
+        return self._insert_world(spec)
+
+    def add_edge(self, spec: EdgeSpec, /) -> str:
+        if self.depth >= MAX_DERIVED_DEPTH:
+            self.refuse(f"derived edges nest deeper than {MAX_DERIVED_DEPTH} levels")
+        return self._insert_edge(spec, self.depth + 1)
+
+    def stage_merge(self, edge: Edge, /, *, tier: str, score: float, evidence: str) -> None:
+        status = self._store.proposal_status(edge.source, edge.target)
+        if status == "rejected":
+            self.refuse(f"{edge.source[:12]} and {edge.target[:12]} were rejected as the same "
+                        "entity before; a rejected pair is never proposed again")
+        self._writer.set_edge_status(edge.id, "pending")
+        self._writer.insert_proposal(edge.id, edge.source, edge.target, tier, score, evidence)
+        self.outcome.proposals.append(edge.id)
+
+    def flag_conflict(self, a: str, b: str, /) -> None:
+        self.outcome.conflicts.append((NodeId(a), NodeId(b)))
+
+    def descendants(self, roots: Sequence[str]) -> list[int]:
+        """Row ids of ``roots`` and everything they contain (structural ``contains``)."""
+        seen: dict[str, int] = {}
+        queue = deque(roots)
+        while queue:
+            wid = queue.popleft()
+            if wid in seen:
+                continue
+            row = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
+            if row is None:
+                continue
+            seen[wid] = int(row[0])
+            queue.extend(r[0] for r in self.conn.execute(
+                "SELECT dst FROM edges WHERE src = ? AND type = 'contains' "
+                "AND status = 'active'", (wid,)))
+        return list(seen.values())
+
+    def add_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
+        self._writer.add_scope_members(scope_id, self.descendants(world_ids))
+
+    def remove_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
+        self._writer.remove_scope_members(scope_id, self.descendants(world_ids))
+
+    def reaches(self, start: str, goal: str, /, *, edge_type: str, limit: int = 10_000) -> bool:
+        seen = {start}
+        queue = deque([start])
+        while queue and len(seen) <= limit:
+            current = queue.popleft()
+            if current == goal:
+                return True
+            for (nxt,) in self.conn.execute(
+                "SELECT dst FROM edges WHERE src = ? AND type = ? "
+                "AND status NOT IN ('retired', 'rejected')", (current, edge_type)):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return False
+
+    def refuse(self, reason: str, /) -> NoReturn:
+        raise HandlerRefusedError(self.edge_type or "unknown", reason)
+
+
+def spec_id(spec: WorldSpec) -> NodeId:
+    return world_id(spec)
+
+
+def spec_edge_id(spec: EdgeSpec) -> str:
+    return edge_id(spec)

@@ -1,0 +1,185 @@
+"""Private write primitives. Only ``worlddb.reconciler`` may import this module.
+
+Every method runs inside the reconciler's open ``BEGIN IMMEDIATE`` transaction on the connection
+it was given; none commits. The import contract in pyproject.toml (import-linter) fails the build
+if any other module imports it, so "the reconciler is the only write path" holds by construction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from worlddb.hashing import canonical_bytes, world_bytes
+from worlddb.model import EdgeSpec, NodeId, WorldSpec
+from worlddb.normalize import normalize_name
+
+__all__ = ["Writer"]
+
+
+class Writer:
+    """Row-level writes for one transaction, stamped with one ingest time ``now``."""
+
+    def __init__(self, conn: sqlite3.Connection, now: int) -> None:
+        self.conn = conn
+        self.now = now
+
+    # -- worlds ---------------------------------------------------------------------------------
+    def insert_world(self, wid: NodeId, spec: WorldSpec, *, searchable: bool) -> int | None:
+        """Insert a new world (blob, node row, validity log, FTS row); ``None`` if it exists."""
+        cur = self.conn.execute(
+            "INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, world_bytes(spec))
+        )
+        if cur.rowcount == 0:
+            return None
+        flags = ",".join(sorted(spec.flags))
+        cur = self.conn.execute(
+            "INSERT INTO nodes (id, type, name, norm_name, content, created_at, valid_from, "
+            "valid_to, ingested_at, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (wid, spec.type, spec.name, normalize_name(spec.name), spec.content, spec.created_at,
+             spec.valid_from, spec.valid_to, self.now, flags),
+        )
+        rid = int(cur.lastrowid or 0)
+        self.log_validity(rid, spec.valid_from, spec.valid_to)
+        if searchable:
+            self.conn.execute(
+                "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
+                (rid, spec.name, spec.content),
+            )
+        return rid
+
+    def set_parent(self, child: str, parent: str) -> None:
+        self.conn.execute("UPDATE nodes SET parent = ? WHERE id = ?", (parent, child))
+
+    def add_flags(self, wid: str, flags: Iterable[str]) -> None:
+        row = self.conn.execute("SELECT flags FROM nodes WHERE id = ?", (wid,)).fetchone()
+        merged = sorted({*(f for f in str(row[0]).split(",") if f), *flags})
+        self.conn.execute("UPDATE nodes SET flags = ? WHERE id = ?", (",".join(merged), wid))
+
+    def set_validity(self, rid: int, valid_from: int | None, valid_to: int | None) -> None:
+        """Overwrite the projection row's validity and log it (callers enforce tightening)."""
+        self.conn.execute(
+            "UPDATE nodes SET valid_from = ?, valid_to = ? WHERE rid = ?",
+            (valid_from, valid_to, rid),
+        )
+        self.log_validity(rid, valid_from, valid_to)
+
+    def log_validity(self, rid: int, valid_from: int | None, valid_to: int | None) -> None:
+        self.conn.execute(
+            "INSERT INTO validity_log (rid, valid_from, valid_to, recorded_at) VALUES (?, ?, ?, ?)",
+            (rid, valid_from, valid_to, self.now),
+        )
+
+    def add_alias(self, wid: str, alias: str) -> bool:
+        norm = normalize_name(alias)
+        if not norm:
+            return False
+        cur = self.conn.execute(
+            "INSERT INTO aliases (node, norm_alias, alias, recorded_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (node, norm_alias) DO UPDATE SET alias = excluded.alias, "
+            "recorded_at = excluded.recorded_at WHERE aliases.alias != excluded.alias",
+            (wid, norm, alias, self.now),
+        )
+        return cur.rowcount > 0
+
+    def rename(self, rid: int, name: str) -> None:
+        """Change the display name (projection only; the hashed name is in the blob)."""
+        self.conn.execute("UPDATE nodes SET name = ? WHERE rid = ?", (name, rid))
+
+    def add_provenance(self, wid: str, source: str) -> None:
+        self.conn.execute(
+            "INSERT OR IGNORE INTO provenance (node, source, recorded_at) VALUES (?, ?, ?)",
+            (wid, source, self.now),
+        )
+
+    def add_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO scope_members (scope, rid) VALUES (?, ?)",
+            [(scope, rid) for rid in rids],
+        )
+
+    def remove_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        self.conn.executemany(
+            "DELETE FROM scope_members WHERE scope = ? AND rid = ?", [(scope, r) for r in rids]
+        )
+
+    # -- edges ----------------------------------------------------------------------------------
+    def insert_edge(self, eid: str, spec: EdgeSpec, *, status: str = "active") -> bool:
+        """Insert an edge; ``False`` if an edge with this id already exists."""
+        cur = self.conn.execute(
+            "INSERT OR IGNORE INTO edges (id, type, src, dst, props, valid_from, valid_to, "
+            "ingested_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (eid, spec.type, spec.source, spec.target,
+             canonical_bytes(dict(spec.properties)).decode("utf-8"), spec.valid_from,
+             spec.valid_to, self.now, status),
+        )
+        return cur.rowcount > 0
+
+    def set_edge_status(self, eid: str, status: str, *, valid_to: int | None = None) -> None:
+        self.conn.execute(
+            "UPDATE edges SET status = ?, valid_to = coalesce(?, valid_to) WHERE id = ?",
+            (status, valid_to, eid),
+        )
+
+    def insert_proposal(self, eid: str, src: str, dst: str, tier: str, score: float,
+                        evidence: str) -> None:
+        self.conn.execute(
+            "INSERT OR IGNORE INTO merge_proposals (edge_id, src, dst, tier, score, evidence, "
+            "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+            (eid, src, dst, tier, score, evidence, self.now),
+        )
+
+    def decide_proposal(self, eid: str, status: str) -> None:
+        self.conn.execute(
+            "UPDATE merge_proposals SET status = ?, decided_at = ? WHERE edge_id = ?",
+            (status, self.now, eid),
+        )
+
+    # -- embeddings -----------------------------------------------------------------------------
+    def put_embedding(self, rid: int, text_hash: str, vector: bytes) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO embeddings (rid, text_hash, vector) VALUES (?, ?, ?)",
+            (rid, text_hash, vector),
+        )
+
+    def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO composed_embeddings (rid, kind, vector) VALUES (?, ?, ?)",
+            (rid, kind, vector),
+        )
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    # -- erasure --------------------------------------------------------------------------------
+    def purge_world(self, wid: str) -> int | None:
+        """Delete a world and every row derived from it; returns its rid (for the vector index)."""
+        row = self.conn.execute(
+            "SELECT rid, name, content FROM nodes WHERE id = ?", (wid,)
+        ).fetchone()
+        if row is None:
+            return None
+        rid = int(row[0])
+        in_fts = self.conn.execute("SELECT 1 FROM fts WHERE rowid = ?", (rid,)).fetchone()
+        if in_fts is not None:
+            self.conn.execute(
+                "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, ?, ?)",
+                (rid, row[1], row[2]),
+            )
+        edge_ids = [r[0] for r in self.conn.execute(
+            "SELECT id FROM edges WHERE src = ? OR dst = ?", (wid, wid))]
+        self.conn.executemany("DELETE FROM merge_proposals WHERE edge_id = ?",
+                              [(e,) for e in edge_ids])
+        self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (wid, wid))
+        for table, column in (("aliases", "node"), ("provenance", "node"), ("blobs", "id")):
+            self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (wid,))
+        for table in ("validity_log", "scope_members", "embeddings", "composed_embeddings"):
+            self.conn.execute(f"DELETE FROM {table} WHERE rid = ?", (rid,))
+        self.conn.execute("DELETE FROM scope_members WHERE scope = ?", (wid,))
+        self.conn.execute("UPDATE nodes SET parent = NULL WHERE parent = ?", (wid,))
+        self.conn.execute("DELETE FROM nodes WHERE rid = ?", (rid,))
+        return rid

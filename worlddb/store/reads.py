@@ -1,0 +1,332 @@
+"""Typed read queries over the store's tables. Reads never write.
+
+Bitemporal filters are built here in one place (``visibility_sql``): a read pins valid time
+(``valid_at``) and/or ingest time (``known_at``). Pinning ingest time replays the validity that
+was recorded at that time from ``validity_log`` instead of the current projection row.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
+from worlddb.hashing import decode_world, is_node_id
+from worlddb.model import Edge, MergeProposal, NodeId, World
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["MIN_PREFIX", "ReadMixin", "TimeView", "visibility_sql"]
+
+MIN_PREFIX = 8
+_HEXCHARS = frozenset("0123456789abcdef")
+_NODE_COLS = "n.rid, n.id, n.type, n.name, n.content, n.created_at, n.parent, " \
+             "n.valid_from, n.valid_to, n.ingested_at, n.flags"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeView:
+    """A point on both time axes. ``valid_at=None`` means "now"; ``include_closed`` shows all.
+
+    ``known_at`` pins ingest time: only worlds ingested by then, with the validity known then.
+    """
+
+    valid_at: int | None = None
+    known_at: int | None = None
+    include_closed: bool = False
+
+
+def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, list[object]]:
+    """A WHERE fragment (and its parameters) selecting the worlds ``view`` can see."""
+    clauses: list[str] = []
+    params: list[object] = []
+    if view.known_at is not None:
+        clauses.append(f"{alias}.ingested_at <= ?")
+        params.append(view.known_at)
+    if view.include_closed:
+        return (" AND ".join(clauses) or "1"), params
+    moment = now if view.valid_at is None else view.valid_at
+    if view.known_at is None:
+        clauses.append(f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?)")
+        clauses.append(f"({alias}.valid_to IS NULL OR {alias}.valid_to > ?)")
+        params += [moment, moment]
+    else:
+        # Validity as recorded at known_at: the last log entry at or before it.
+        sub = (
+            f"(SELECT {{col}} FROM validity_log v WHERE v.rid = {alias}.rid "
+            "AND v.recorded_at <= ? ORDER BY v.seq DESC LIMIT 1)"
+        )
+        vf, vt = sub.format(col="v.valid_from"), sub.format(col="v.valid_to")
+        clauses.append(f"({vf} IS NULL OR {vf} <= ?)")
+        clauses.append(f"({vt} IS NULL OR {vt} > ?)")
+        params += [view.known_at, view.known_at, moment, view.known_at, view.known_at, moment]
+    return " AND ".join(clauses), params
+
+
+class ReadMixin:
+    """Read methods of ``Store``; expects ``conn`` and ``lock`` on the instance."""
+
+    conn: sqlite3.Connection
+    lock: threading.RLock
+
+    # -- worlds ---------------------------------------------------------------------------------
+    def find_world(self, world_id: str) -> World | None:
+        """The world with this full id, or ``None``."""
+        with self.lock:
+            row = self.conn.execute(
+                f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
+                "WHERE n.id = ?",
+                (world_id,),
+            ).fetchone()
+            return None if row is None else self._world_from_row(row)
+
+    def get_world(self, world_id: str) -> World:
+        """The world with this full id or unique prefix; raises ``NotFoundError``."""
+        found = self.find_world(self.resolve_id(world_id))
+        if found is None:
+            raise NotFoundError(world_id)
+        return found
+
+    def resolve_id(self, id_or_prefix: str) -> NodeId:
+        """A full id from a full id or a unique prefix of at least 8 hex characters."""
+        text = id_or_prefix.strip().lower() if isinstance(id_or_prefix, str) else ""
+        if is_node_id(text):
+            return NodeId(text)
+        if len(text) < MIN_PREFIX or not set(text) <= _HEXCHARS:
+            raise ValidationError(
+                f"world id {id_or_prefix!r} must be 64 hex characters or a prefix of at least "
+                f"{MIN_PREFIX}",
+                field="id",
+                value=id_or_prefix,
+            )
+        upper = text[:-1] + chr(ord(text[-1]) + 1)
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT 11", (text, upper)
+            ).fetchall()
+        if not rows:
+            raise NotFoundError(id_or_prefix)
+        if len(rows) > 1:
+            raise AmbiguousIdError(id_or_prefix, [r[0] for r in rows])
+        return NodeId(rows[0][0])
+
+    def worlds_by_rid(self, rids: Iterable[int]) -> dict[int, World]:
+        """Load many worlds by row id in one query per 500 ids."""
+        wanted = list(dict.fromkeys(rids))
+        out: dict[int, World] = {}
+        with self.lock:
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = self.conn.execute(
+                    f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
+                    f"WHERE n.rid IN ({marks})",
+                    chunk,
+                ).fetchall()
+                for row in rows:
+                    out[int(row[0])] = self._world_from_row(row)
+        return out
+
+    def rid_of(self, world_id: str) -> int | None:
+        with self.lock:
+            row = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (world_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def ids_of(self, rids: Sequence[int]) -> dict[int, NodeId]:
+        out: dict[int, NodeId] = {}
+        with self.lock:
+            for start in range(0, len(rids), 500):
+                chunk = list(rids[start : start + 500])
+                marks = ",".join("?" * len(chunk))
+                for rid, wid in self.conn.execute(
+                    f"SELECT rid, id FROM nodes WHERE rid IN ({marks})", chunk
+                ):
+                    out[int(rid)] = NodeId(wid)
+        return out
+
+    def exists(self, world_id: str) -> bool:
+        return self.rid_of(world_id) is not None
+
+    def blob(self, world_id: str) -> bytes | None:
+        with self.lock:
+            row = self.conn.execute("SELECT body FROM blobs WHERE id = ?", (world_id,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def _world_from_row(self, row: Sequence[object]) -> World:
+        spec = decode_world(bytes(row[11]))  # type: ignore[arg-type]
+        wid = str(row[1])
+        prov = tuple(
+            r[0] for r in self.conn.execute(
+                "SELECT source FROM provenance WHERE node = ? ORDER BY recorded_at, source", (wid,)
+            )
+        )
+        aliases = tuple(
+            r[0] for r in self.conn.execute(
+                "SELECT alias FROM aliases WHERE node = ? ORDER BY recorded_at, alias", (wid,)
+            )
+        )
+        flags = frozenset(f for f in str(row[10]).split(",") if f)
+        return World(
+            id=NodeId(wid), type=str(row[2]), name=str(row[3]), content=str(row[4]),
+            children=tuple(NodeId(c) for c in spec.children), edges=spec.edges,
+            created_at=int(row[5]),  # type: ignore[call-overload]
+            parent=None if row[6] is None else NodeId(str(row[6])),
+            valid_from=row[7], valid_to=row[8],  # type: ignore[arg-type]
+            ingested_at=int(row[9]),  # type: ignore[call-overload]
+            provenance=prov, aliases=aliases, flags=flags,
+        )
+
+    def visible_rids(self, rids: Sequence[int], view: TimeView, now: int) -> set[int]:
+        """The subset of ``rids`` that ``view`` can see."""
+        where, params = visibility_sql(view, now)
+        out: set[int] = set()
+        with self.lock:
+            for start in range(0, len(rids), 500):
+                chunk = list(rids[start : start + 500])
+                marks = ",".join("?" * len(chunk))
+                for (rid,) in self.conn.execute(
+                    f"SELECT n.rid FROM nodes n WHERE n.rid IN ({marks}) AND {where}",
+                    [*chunk, *params],
+                ):
+                    out.add(int(rid))
+        return out
+
+    def list_worlds(self, *, types: Sequence[str] | None = None, view: TimeView, now: int,
+                    scope_ids: Sequence[str] | None = None, after_rid: int = 0,
+                    limit: int = 50) -> list[World]:
+        """Worlds in rid order (a stable cursor), filtered by type, scope and time."""
+        where, params = visibility_sql(view, now)
+        clauses = [where, "n.rid > ?"]
+        params.append(after_rid)
+        if types:
+            clauses.append(f"n.type IN ({','.join('?' * len(types))})")
+            params += list(types)
+        if scope_ids is not None:
+            clauses.append(
+                f"n.rid IN (SELECT rid FROM scope_members WHERE scope IN "
+                f"({','.join('?' * len(scope_ids))}))"
+            )
+            params += list(scope_ids)
+        with self.lock:
+            rows = self.conn.execute(
+                f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
+                f"WHERE {' AND '.join(clauses)} ORDER BY n.rid LIMIT ?",
+                [*params, limit],
+            ).fetchall()
+            return [self._world_from_row(r) for r in rows]
+
+    def find_by_name(self, norm: str, *, types: Sequence[str] | None = None) -> list[NodeId]:
+        """Worlds whose normalised name or alias equals ``norm`` (the resolver's exact tier)."""
+        type_sql = f" AND n.type IN ({','.join('?' * len(types))})" if types else ""
+        args: list[object] = [norm, *(types or ())]
+        with self.lock:
+            rows = self.conn.execute(
+                f"SELECT n.id FROM nodes n WHERE n.norm_name = ?{type_sql} "
+                f"UNION SELECT n.id FROM aliases a JOIN nodes n ON n.id = a.node "
+                f"WHERE a.norm_alias = ?{type_sql}",
+                [*args, *args],
+            ).fetchall()
+        return sorted(NodeId(r[0]) for r in rows)
+
+    # -- edges ----------------------------------------------------------------------------------
+    def edges_of(self, world_id: str, *, direction: str = "out", types: Sequence[str] | None = None,
+                 include_retired: bool = False) -> list[Edge]:
+        """Edges leaving (``out``), entering (``in``) or touching (``both``) a world."""
+        if direction not in {"out", "in", "both"}:
+            raise ValidationError(f"direction must be 'out', 'in' or 'both', not {direction!r}",
+                                  field="direction", value=direction)
+        sides = {"out": ["src"], "in": ["dst"], "both": ["src", "dst"]}[direction]
+        out: list[Edge] = []
+        with self.lock:
+            for side in sides:
+                sql = f"SELECT {_EDGE_COLS} FROM edges WHERE {side} = ?"
+                args: list[object] = [world_id]
+                if types:
+                    sql += f" AND type IN ({','.join('?' * len(types))})"
+                    args += list(types)
+                if not include_retired:
+                    sql += " AND status NOT IN ('retired', 'rejected')"
+                out += [_edge_from_row(r) for r in self.conn.execute(sql + " ORDER BY rid", args)]
+        return out
+
+    def find_edge(self, edge_id: str) -> Edge | None:
+        with self.lock:
+            row = self.conn.execute(
+                f"SELECT {_EDGE_COLS} FROM edges WHERE id = ?", (edge_id,)
+            ).fetchone()
+        return None if row is None else _edge_from_row(row)
+
+    def get_edge(self, edge_id: str) -> Edge:
+        edge = self.find_edge(edge_id)
+        if edge is None:
+            raise NotFoundError(edge_id, "edge")
+        return edge
+
+    # -- proposals ------------------------------------------------------------------------------
+    def proposals(self, status: str | None = "pending") -> list[MergeProposal]:
+        sql = "SELECT edge_id, src, dst, tier, score, evidence, status, created_at " \
+              "FROM merge_proposals"
+        args: list[object] = []
+        if status is not None:
+            sql += " WHERE status = ?"
+            args.append(status)
+        with self.lock:
+            rows = self.conn.execute(sql + " ORDER BY created_at, edge_id", args).fetchall()
+        return [MergeProposal(r[0], NodeId(r[1]), NodeId(r[2]), r[3], float(r[4]), r[5], r[6],
+                              int(r[7])) for r in rows]
+
+    def proposal_status(self, a: str, b: str) -> str | None:
+        """The status of any proposal between ``a`` and ``b`` in either direction."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT status FROM merge_proposals WHERE (src = ? AND dst = ?) "
+                "OR (src = ? AND dst = ?)",
+                (a, b, b, a),
+            ).fetchall()
+        statuses = {r[0] for r in rows}
+        for status in ("rejected", "accepted", "pending"):
+            if status in statuses:
+                return status
+        return None
+
+    # -- scopes ---------------------------------------------------------------------------------
+    def scope_counts(self) -> list[tuple[NodeId, str, int]]:
+        """Every Scope world with its member count."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT n.id, n.name, (SELECT count(*) FROM scope_members m WHERE m.scope = n.id) "
+                "FROM nodes n WHERE n.type = 'Scope' ORDER BY n.name"
+            ).fetchall()
+        return [(NodeId(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    def scopes_of(self, rid: int) -> list[NodeId]:
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT scope FROM scope_members WHERE rid = ? ORDER BY scope", (rid,)
+            ).fetchall()
+        return [NodeId(r[0]) for r in rows]
+
+    def counts(self) -> dict[str, int]:
+        """Row counts of the main tables (for ``verify``, benchmarks and status)."""
+        out: dict[str, int] = {}
+        with self.lock:
+            for table in ("nodes", "edges", "blobs", "aliases", "provenance", "merge_proposals",
+                          "embeddings", "scope_members"):
+                out[table] = int(self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        return out
+
+
+_EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
+
+
+def _edge_from_row(row: Sequence[object]) -> Edge:
+    return Edge(
+        id=str(row[0]), type=str(row[1]), source=NodeId(str(row[2])), target=NodeId(str(row[3])),
+        properties=json.loads(str(row[4])), valid_from=row[5], valid_to=row[6],  # type: ignore[arg-type]
+        ingested_at=int(row[7]), status=str(row[8]),  # type: ignore[call-overload]
+    )
