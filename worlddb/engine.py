@@ -28,7 +28,9 @@ from worlddb.model import (
     World,
     WorldSpec,
 )
-from worlddb.plugins import Embedder
+from worlddb.ingest import Ingestor
+from worlddb.memory import MemoryOps
+from worlddb.plugins import Embedder, Extractor
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import purge_worlds
 from worlddb.reconciler.versions import edit_world
@@ -37,11 +39,12 @@ from worlddb.store import MEMORY, Store, open_store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, now_us, parse_time
 
-__all__ = ["EmbedderChoice", "WorldDB"]
+__all__ = ["EmbedderChoice", "ExtractorChoice", "WorldDB"]
 
 logger = logging.getLogger(__name__)
 
 EmbedderChoice = Embedder | Literal["default"] | None
+ExtractorChoice = Extractor | Literal["default"] | None
 EMBEDDER_META_KEY = "embedder_key"
 
 
@@ -51,10 +54,17 @@ def _default_embedder() -> Embedder:
     return default_embedder()
 
 
-class WorldDB:
+def _default_extractor() -> Extractor:
+    from worlddb.extract import OfflineExtractor
+
+    return OfflineExtractor()
+
+
+class WorldDB(MemoryOps):
     """Long-term memory over one SQLite file. Use ``WorldDB.open(path)`` as a context manager."""
 
     def __init__(self, store: Store, *, embedder: Embedder | None,
+                 extractor: Extractor | None = None,
                  handlers: HandlerRegistry | None = None, resolver: Resolver | None = None,
                  clock: Callable[[], int] = now_us) -> None:
         self.store = store
@@ -64,9 +74,12 @@ class WorldDB:
         self.vectors = self._open_vectors() if embedder is not None else None
         self.reconciler = Reconciler(store, self.handlers, resolver=resolver, embedder=embedder,
                                      vectors=self.vectors, clock=clock)
+        self.extractor = extractor
+        self.ingestor = Ingestor(self.reconciler, extractor)
 
     @classmethod
     def open(cls, path: str | Path = MEMORY, *, embedder: EmbedderChoice = "default",
+             extractor: ExtractorChoice = "default",
              handlers: HandlerRegistry | None = None, resolver: Resolver | None = None,
              clock: Callable[[], int] = now_us) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
@@ -75,6 +88,7 @@ class WorldDB:
         without the vector lane, or any ``Embedder``.
         """
         chosen = _default_embedder() if embedder == "default" else embedder
+        extract = _default_extractor() if extractor == "default" else extractor
         store = open_store(path)
         try:
             if chosen is not None:
@@ -83,7 +97,8 @@ class WorldDB:
                     store.set_meta(EMBEDDER_META_KEY, chosen.key)
                 elif stored != chosen.key:
                     raise ModelMismatchError(stored, chosen.key)
-            return cls(store, embedder=chosen, handlers=handlers, resolver=resolver, clock=clock)
+            return cls(store, embedder=chosen, extractor=extract, handlers=handlers,
+                       resolver=resolver, clock=clock)
         except BaseException:
             store.close()
             raise

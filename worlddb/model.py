@@ -17,6 +17,7 @@ from typing import Final, NewType
 __all__ = [
     "DEFAULT_EDGE_TYPES",
     "TEXT_WORLD_TYPES",
+    "fts_columns",
     "Changeset",
     "CommitResult",
     "Edge",
@@ -194,3 +195,12 @@ class Resolution:
     tier: str = ""
     score: float = 0.0
     options: tuple[tuple[NodeId, str, float], ...] = ()
+
+
+# World types whose ``name`` is a label (a Turn's role, a Fact's key), not searchable words.
+_LABEL_NAMED_TYPES: Final = frozenset({"Turn", "Session", "Note", "Fact", "Scope"})
+
+
+def fts_columns(type_: str, name: str, content: str) -> tuple[str, str]:
+    """The (name, content) text the FTS lane indexes for a world."""
+    return ("" if type_ in _LABEL_NAMED_TYPES else name), content

@@ -187,10 +187,13 @@ class Reconciler:
                         logger.debug("ignoring a looser validity for stored world %s", wid)
         else:
             ctx.outcome.existing.append(target)
-            rid_row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?",
+            rid_row = writer.conn.execute("SELECT rid, name FROM nodes WHERE id = ?",
                                           (target,)).fetchone()
-            writer.add_alias(target, spec.name)
-            writer.rename(int(rid_row[0]), spec.name)
+            surface = " ".join(spec.name.split())
+            if surface:
+                writer.add_alias(target, str(rid_row[1]))
+                writer.add_alias(target, surface)
+                writer.rename(int(rid_row[0]), surface)
         for alias in spec.aliases:
             writer.add_alias(target, alias)
         for prov in (*spec.provenance, *([source] if source else [])):

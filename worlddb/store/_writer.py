@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterable
 
 from worlddb.hashing import canonical_bytes, world_bytes
-from worlddb.model import EdgeSpec, NodeId, WorldSpec
+from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 
 __all__ = ["Writer"]
@@ -35,16 +35,16 @@ class Writer:
         flags = ",".join(sorted(spec.flags))
         cur = self.conn.execute(
             "INSERT INTO nodes (id, type, name, norm_name, content, created_at, valid_from, "
-            "valid_to, ingested_at, flags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "valid_to, ingested_at, flags, fts_indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (wid, spec.type, spec.name, normalize_name(spec.name), spec.content, spec.created_at,
-             spec.valid_from, spec.valid_to, self.now, flags),
+             spec.valid_from, spec.valid_to, self.now, flags, int(searchable)),
         )
         rid = int(cur.lastrowid or 0)
         self.log_validity(rid, spec.valid_from, spec.valid_to)
         if searchable:
             self.conn.execute(
                 "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
-                (rid, spec.name, spec.content),
+                (rid, *fts_columns(spec.type, spec.name, spec.content)),
             )
         return rid
 
@@ -83,8 +83,28 @@ class Writer:
         return cur.rowcount > 0
 
     def rename(self, rid: int, name: str) -> None:
-        """Change the display name (projection only; the hashed name is in the blob)."""
-        self.conn.execute("UPDATE nodes SET name = ? WHERE rid = ?", (name, rid))
+        """Change the display name (projection only; the hashed name stays in the blob).
+
+        The FTS row follows the display name, so it is replaced too.
+        """
+        row = self.conn.execute(
+            "SELECT type, name, content, fts_indexed FROM nodes WHERE rid = ?", (rid,)
+        ).fetchone()
+        if row is None or row[1] == name:
+            return
+        if row[3]:
+            self.conn.execute(
+                "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, ?, ?)",
+                (rid, *fts_columns(row[0], row[1], row[2])),
+            )
+            self.conn.execute(
+                "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
+                (rid, *fts_columns(row[0], name, row[2])),
+            )
+        self.conn.execute(
+            "UPDATE nodes SET name = ?, norm_name = ? WHERE rid = ?",
+            (name, normalize_name(name), rid),
+        )
 
     def add_provenance(self, wid: str, source: str) -> None:
         self.conn.execute(
@@ -159,16 +179,15 @@ class Writer:
     def purge_world(self, wid: str) -> int | None:
         """Delete a world and every row derived from it; returns its rid (for the vector index)."""
         row = self.conn.execute(
-            "SELECT rid, name, content FROM nodes WHERE id = ?", (wid,)
+            "SELECT rid, type, name, content, fts_indexed FROM nodes WHERE id = ?", (wid,)
         ).fetchone()
         if row is None:
             return None
         rid = int(row[0])
-        in_fts = self.conn.execute("SELECT 1 FROM fts WHERE rowid = ?", (rid,)).fetchone()
-        if in_fts is not None:
+        if row[4]:
             self.conn.execute(
                 "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, ?, ?)",
-                (rid, row[1], row[2]),
+                (rid, *fts_columns(row[1], row[2], row[3])),
             )
         edge_ids = [r[0] for r in self.conn.execute(
             "SELECT id FROM edges WHERE src = ? OR dst = ?", (wid, wid))]

@@ -32,7 +32,8 @@ CREATE TABLE nodes (
     valid_from  INTEGER,
     valid_to    INTEGER,
     ingested_at INTEGER NOT NULL,
-    flags       TEXT NOT NULL DEFAULT ''
+    flags       TEXT NOT NULL DEFAULT '',
+    fts_indexed INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX nodes_norm_name ON nodes (norm_name, type);
 CREATE INDEX nodes_type ON nodes (type, ingested_at);
@@ -116,9 +117,11 @@ CREATE TABLE composed_embeddings (
     PRIMARY KEY (rid, kind)
 ) WITHOUT ROWID;
 
+-- Contentless: the indexed text comes from ``fts_columns`` (worlddb.model), which leaves out
+-- names that are labels rather than words (a Turn's name is its role).
 CREATE VIRTUAL TABLE fts USING fts5 (
     name, content,
-    content = 'nodes', content_rowid = 'rid',
+    content = '',
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 """

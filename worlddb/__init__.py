@@ -1,0 +1,76 @@
+"""worlddb: long-term memory for AI agents.
+
+Content-addressed *worlds*, a reconciler as the only write path, typed edge handlers,
+bitemporal reads and hybrid recall with no LLM on the read path. Start with
+``WorldDB.open(path)``.
+"""
+
+from worlddb.engine import WorldDB
+from worlddb.errors import (
+    AmbiguousIdError,
+    ClosedError,
+    HandlerError,
+    HandlerRefusedError,
+    ModelMismatchError,
+    ModelMissingError,
+    NotFoundError,
+    ReconcileError,
+    SchemaVersionError,
+    ScopeError,
+    ValidationError,
+    ValidityError,
+    WorldDBError,
+)
+from worlddb.handlers import EdgeHandler, HandlerRegistry, PlainHandler, default_handlers
+from worlddb.ingest import IngestResult
+from worlddb.model import (
+    Changeset,
+    CommitResult,
+    Edge,
+    EdgeSpec,
+    InteriorEdge,
+    MergeProposal,
+    NodeId,
+    World,
+    WorldSpec,
+)
+from worlddb.plugins import Embedder, Extractor, Message, Summarizer
+from worlddb.scopes import ScopeInfo
+
+__all__ = [
+    "AmbiguousIdError",
+    "Changeset",
+    "ClosedError",
+    "CommitResult",
+    "Edge",
+    "EdgeHandler",
+    "EdgeSpec",
+    "Embedder",
+    "Extractor",
+    "HandlerError",
+    "HandlerRefusedError",
+    "HandlerRegistry",
+    "IngestResult",
+    "InteriorEdge",
+    "MergeProposal",
+    "Message",
+    "ModelMismatchError",
+    "ModelMissingError",
+    "NodeId",
+    "NotFoundError",
+    "PlainHandler",
+    "ReconcileError",
+    "SchemaVersionError",
+    "ScopeError",
+    "ScopeInfo",
+    "Summarizer",
+    "ValidationError",
+    "ValidityError",
+    "World",
+    "WorldDB",
+    "WorldDBError",
+    "WorldSpec",
+    "default_handlers",
+]
+
+__version__ = "0.1.0"

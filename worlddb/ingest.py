@@ -1,0 +1,259 @@
+"""Ingest: conversations and texts into worlds, through the reconciler like every write.
+
+A session becomes a Session world containing Turn worlds (structural ``contains``), with valid
+time from the message timestamps and ingest time from the clock. A text becomes a Note world.
+The extractor's entities are written with ``resolve=True`` (the resolver maps them onto stored
+entities or stages merge proposals); its facts become Fact worlds with ``refers_to`` edges to
+their entities and ``derived_from`` edges to their turn. A fact that restates an older stored
+fact's (subject, attribute) with another value ``supersedes`` it when a change cue says so, and
+``contradicts`` it otherwise. Caller-supplied labels (session ids) are opaque provenance: they
+never enter searchable content. Turns flagged as untrusted (prompt-injection markers) are stored
+and searchable but nothing is extracted from them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from worlddb.errors import ValidationError
+from worlddb.hashing import world_id
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.normalize import normalize_name
+from worlddb.plugins import Episode, ExtractedEntity, ExtractedFact, Extraction, Extractor, Message
+from worlddb.reconciler import Reconciler
+from worlddb.scopes import scope_specs
+
+__all__ = ["IngestResult", "Ingestor", "fact_key"]
+
+logger = logging.getLogger(__name__)
+
+ROLES = frozenset({"user", "assistant", "system", "tool"})
+CONTEXT_TURNS = 4
+UNTRUSTED = "untrusted"
+
+
+@dataclass(frozen=True, slots=True)
+class IngestResult:
+    """What one ingest wrote. ``id`` is the memory world (Session or Note)."""
+
+    id: NodeId
+    created: bool
+    turns: tuple[NodeId, ...] = ()
+    entities: tuple[tuple[str, NodeId, str], ...] = ()
+    facts: tuple[NodeId, ...] = ()
+    proposals: tuple[str, ...] = ()
+    superseded: tuple[NodeId, ...] = ()
+    conflicts: tuple[tuple[NodeId, NodeId], ...] = ()
+    untrusted: tuple[int, ...] = ()
+    commit: CommitResult | None = field(default=None, repr=False, compare=False)
+
+
+def fact_key(subject: str, attribute: str) -> str:
+    """The alias under which a fact's (subject, attribute) is indexed for update detection."""
+    return normalize_name(f"{subject}::{attribute}")
+
+
+class Ingestor:
+    """Turns episodes into changesets and applies them."""
+
+    def __init__(self, reconciler: Reconciler, extractor: Extractor | None) -> None:
+        self.reconciler = reconciler
+        self.store = reconciler.store
+        self.extractor = extractor
+
+    def session(self, messages: Sequence[Message], *, occurred_at: int,
+                scopes: Mapping[str, str] | None = None, label: str | None = None,
+                metadata: Mapping[str, str] | None = None,
+                entities: Sequence[ExtractedEntity] = (),
+                facts: Sequence[ExtractedFact] = (),
+                created_at: int | None = None) -> IngestResult:
+        """Ingest one conversation session as a Session world with Turn children.
+
+        ``created_at`` is the identity time hashed into the ids (default: ``occurred_at``); the
+        same messages at the same identity time are the same session, so re-ingest is a no-op.
+        """
+        msgs = _check_messages(messages)
+        base = occurred_at if created_at is None else created_at
+        turns = [
+            WorldSpec(type="Turn", name=m.role, content=m.content,
+                      created_at=(m.timestamp if m.timestamp is not None else base) + i,
+                      valid_from=m.timestamp if m.timestamp is not None else occurred_at)
+            for i, m in enumerate(msgs)
+        ]
+        session = WorldSpec(type="Session", children=tuple(world_id(t) for t in turns),
+                            created_at=base, valid_from=occurred_at)
+        return self._ingest(session, turns, msgs, occurred_at=occurred_at, scopes=scopes,
+                            label=label, metadata=metadata, entities=entities, facts=facts)
+
+    def text(self, text: str, *, occurred_at: int, scopes: Mapping[str, str] | None = None,
+             label: str | None = None, metadata: Mapping[str, str] | None = None,
+             entities: Sequence[ExtractedEntity] = (),
+             facts: Sequence[ExtractedFact] = (), created_at: int | None = None) -> IngestResult:
+        """Ingest a free text as a Note world (identity time as for ``session``)."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValidationError("text must be a non-empty string", field="text", value=text)
+        note = WorldSpec(type="Note", content=text,
+                         created_at=occurred_at if created_at is None else created_at,
+                         valid_from=occurred_at)
+        msgs = (Message("user", text, occurred_at),)
+        return self._ingest(note, [], msgs, occurred_at=occurred_at, scopes=scopes, label=label,
+                            metadata=metadata, entities=entities, facts=facts)
+
+    # -- the shared path ------------------------------------------------------------------------
+    def _ingest(self, memory: WorldSpec, turns: list[WorldSpec], msgs: tuple[Message, ...], *,
+                occurred_at: int, scopes: Mapping[str, str] | None, label: str | None,
+                metadata: Mapping[str, str] | None, entities: Sequence[ExtractedEntity],
+                facts: Sequence[ExtractedFact]) -> IngestResult:
+        provenance = tuple(_provenance(label, metadata))
+        memory = replace(memory, provenance=provenance)
+        mem_id = world_id(memory)
+        if self.store.exists(mem_id):
+            scope_edges = tuple(EdgeSpec("contains", world_id(s), mem_id)
+                                for s in scope_specs(scopes or {}))
+            commit = self.reconciler.apply(Changeset(worlds=(memory, *scope_specs(scopes or {})),
+                                                     edges=scope_edges))
+            return IngestResult(id=mem_id, created=False, commit=commit)
+        extraction = self._extract(msgs, occurred_at)
+        for index in extraction.untrusted:
+            if 0 <= index < len(turns):
+                turns[index] = replace(turns[index], flags=frozenset({UNTRUSTED}))
+        if extraction.untrusted and not turns:
+            memory = replace(memory, flags=frozenset({UNTRUSTED}))
+            mem_id = world_id(memory)
+        sources = [world_id(t) for t in turns] or [mem_id]
+        ent_specs = {normalize_name(e.name): _entity_spec(e) for e in
+                     (*extraction.entities, *entities) if normalize_name(e.name)}
+        fact_specs: dict[str, WorldSpec] = {}
+        edges: list[EdgeSpec] = []
+        all_facts = [*extraction.facts, *facts]
+        for fact in all_facts:
+            spec = _fact_spec(fact, msgs, occurred_at)
+            if spec is None:
+                continue
+            fid = world_id(spec)
+            fact_specs[fact.key] = spec
+            turn_src = sources[fact.turn_index] if fact.turn_index is not None and \
+                0 <= fact.turn_index < len(sources) else sources[0]
+            edges.append(EdgeSpec("derived_from", fid, turn_src))
+            for name in fact.entities:
+                ent = ent_specs.setdefault(normalize_name(name),
+                                           _entity_spec(ExtractedEntity(name)))
+                edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
+        for ex_edge in extraction.edges:
+            a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
+            if a is not None and b is not None and a != b:
+                edges.append(_ordered_edge(ex_edge.type, a, b))
+        edges += self._updates_to_stored(all_facts, fact_specs)
+        scope_worlds = scope_specs(scopes or {})
+        for scope in scope_worlds:
+            sid = world_id(scope)
+            edges += [EdgeSpec("contains", sid, wid) for wid in
+                      (mem_id, *(world_id(f) for f in fact_specs.values()),
+                       *(world_id(e) for e in ent_specs.values()))]
+        worlds = (*turns, memory, *ent_specs.values(), *fact_specs.values(), *scope_worlds)
+        commit = self.reconciler.apply(Changeset(worlds=worlds, edges=tuple(edges),
+                                                 source=None))
+        ent_out = tuple((e.name, commit.ids[world_id(e)], commit.resolutions.get(
+            world_id(e), ("exact" if world_id(e) in commit.existing else "new", 1.0))[0])
+            for e in ent_specs.values())
+        return IngestResult(
+            id=mem_id, created=mem_id in commit.created,
+            turns=tuple(world_id(t) for t in turns), entities=ent_out,
+            facts=tuple(commit.ids[world_id(f)] for f in fact_specs.values()),
+            proposals=commit.proposals, superseded=commit.closed, conflicts=commit.conflicts,
+            untrusted=tuple(extraction.untrusted), commit=commit)
+
+    def _extract(self, msgs: tuple[Message, ...], occurred_at: int) -> Extraction:
+        if self.extractor is None:
+            return Extraction()
+        return self.extractor.extract(Episode(messages=msgs, occurred_at=occurred_at))
+
+    def _updates_to_stored(self, facts: Sequence[ExtractedFact],
+                           specs: Mapping[str, WorldSpec]) -> list[EdgeSpec]:
+        """supersedes / contradicts edges from new facts to stored facts on the same attribute."""
+        edges: list[EdgeSpec] = []
+        for fact in facts:
+            spec = specs.get(fact.key)
+            if spec is None or not fact.subject or not fact.attribute:
+                continue
+            key = fact_key(fact.subject, fact.attribute)
+            for old_id in self.store.find_by_name(key, types=["Fact"]):
+                old = self.store.find_world(old_id)
+                if old is None or old.id == world_id(spec) or old.valid_to is not None:
+                    continue
+                if normalize_name(old.content) == normalize_name(spec.content):
+                    continue
+                kind = "supersedes" if fact.change_cue or _later(spec, old.valid_from) else \
+                    "contradicts"
+                edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
+        return edges
+
+
+def _later(spec: WorldSpec, old_from: int | None) -> bool:
+    return False if old_from is None or spec.valid_from is None else spec.valid_from > old_from
+
+
+def _as_spec_time(valid_from: int | None) -> WorldSpec:
+    return WorldSpec(type="Fact", valid_from=valid_from)
+
+
+def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None = None
+                  ) -> EdgeSpec:
+    """An edge from the newer fact to the older one in valid time (out-of-order safe)."""
+    new_id, target = world_id(new), old_id or world_id(old)
+    if kind == "supersedes" and new.valid_from is not None and old.valid_from is not None \
+            and new.valid_from < old.valid_from:
+        return EdgeSpec(kind, target, new_id)
+    return EdgeSpec(kind, new_id, target)
+
+
+def _entity_spec(entity: ExtractedEntity) -> WorldSpec:
+    name = " ".join(entity.name.split())
+    return WorldSpec(type=entity.type or "Entity", name=name,
+                     aliases=tuple(a for a in entity.aliases if a.strip()), resolve=True)
+
+
+def _fact_spec(fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int
+               ) -> WorldSpec | None:
+    text = " ".join(fact.text.split())
+    if not text:
+        return None
+    turn_time = occurred_at
+    if fact.turn_index is not None and 0 <= fact.turn_index < len(msgs):
+        turn_time = msgs[fact.turn_index].timestamp or occurred_at
+    valid_from = fact.valid_from if fact.valid_from is not None else turn_time
+    valid_to = fact.valid_to if fact.valid_to is not None and fact.valid_to > valid_from else None
+    aliases = (fact_key(fact.subject, fact.attribute),) if fact.subject and fact.attribute else ()
+    return WorldSpec(type="Fact", content=text, created_at=turn_time, valid_from=valid_from,
+                     valid_to=valid_to, aliases=aliases)
+
+
+def _provenance(label: str | None, metadata: Mapping[str, str] | None) -> list[str]:
+    out = [f"label:{label}"] if label else []
+    for key, value in sorted((metadata or {}).items()):
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise ValidationError("metadata keys and values must be strings", field="metadata",
+                                  value=(key, value))
+        out.append(f"meta:{key}={value}")
+    return out
+
+
+def _check_messages(messages: Sequence[Message]) -> tuple[Message, ...]:
+    if not messages:
+        raise ValidationError("a session needs at least one message", field="messages",
+                              value=messages)
+    out: list[Message] = []
+    for i, msg in enumerate(messages):
+        if not isinstance(msg, Message):
+            raise ValidationError(f"message #{i} must be a Message", field="messages", value=msg)
+        if msg.role not in ROLES:
+            raise ValidationError(f"message #{i}: role {msg.role!r} must be one of "
+                                  f"{', '.join(sorted(ROLES))}", field="role", value=msg.role)
+        if not isinstance(msg.content, str):
+            raise ValidationError(f"message #{i}: content must be a string", field="content",
+                                  value=msg.content)
+        out.append(msg)
+    return tuple(out)
+

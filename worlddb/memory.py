@@ -1,0 +1,183 @@
+"""The agent-memory surface of ``WorldDB``: remember, amend, scopes, listing and scope erasure.
+
+These are the verbs the MCP tools and the CLI map onto. They compose the ingest path (which goes
+through the reconciler) with scope bookkeeping; nothing here writes to the store directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from worlddb.errors import NotFoundError, ScopeError, ValidationError
+from worlddb.hashing import world_id
+from worlddb.ingest import Ingestor, IngestResult
+from worlddb.model import Changeset, EdgeSpec, NodeId, World
+from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
+from worlddb.reconciler import Reconciler
+from worlddb.reconciler.erasure import purge_worlds
+from worlddb.scopes import (
+    SCOPE_KINDS,
+    ScopeInfo,
+    parse_scope_name,
+    scope_id,
+    scope_specs,
+    validate_scopes,
+)
+from worlddb.store import Store
+from worlddb.store.reads import TimeView
+from worlddb.timeutil import TimeLike, parse_time
+
+__all__ = ["MEMORY_TYPES", "MemoryOps"]
+
+MEMORY_TYPES = ("Session", "Note")
+
+
+class MemoryOps:
+    """Mixed into ``WorldDB``; expects ``store``, ``reconciler``, ``ingestor`` and ``now``."""
+
+    store: Store
+    reconciler: Reconciler
+    ingestor: Ingestor
+
+    def now(self) -> int:
+        raise NotImplementedError
+
+    def remember(self, text: str | Sequence[Message], *, scopes: Mapping[str, str] | None = None,
+                 occurred_at: TimeLike | None = None, metadata: Mapping[str, str] | None = None,
+                 entities: Sequence[ExtractedEntity] = (), facts: Sequence[ExtractedFact] = (),
+                 label: str | None = None) -> IngestResult:
+        """Save a text (a Note) or a list of messages (a Session) under ``scopes``.
+
+        Without ``occurred_at`` the memory is valid from now, and identical content written
+        again is the same memory (one row); with it, the time is part of the identity.
+        """
+        checked = validate_scopes(scopes)
+        when = parse_time(occurred_at, field="occurred_at")
+        moment = self.now() if when is None else when
+        identity = 0 if when is None else when
+        if isinstance(text, str):
+            return self.ingestor.text(text, occurred_at=moment, scopes=checked, label=label,
+                                      metadata=metadata, entities=entities, facts=facts,
+                                      created_at=identity)
+        return self.ingestor.session(list(text), occurred_at=moment, scopes=checked,
+                                     label=label, metadata=metadata, entities=entities,
+                                     facts=facts, created_at=identity)
+
+    def ingest_session(self, messages: Sequence[Message], *, occurred_at: TimeLike,
+                       scopes: Mapping[str, str] | None = None,
+                       label: str | None = None) -> IngestResult:
+        """Ingest one conversation session (valid time from ``occurred_at`` and timestamps)."""
+        moment = parse_time(occurred_at, field="occurred_at")
+        if moment is None:
+            raise ValidationError("occurred_at is required", field="occurred_at", value=None)
+        return self.ingestor.session(messages, occurred_at=moment,
+                                     scopes=validate_scopes(scopes), label=label)
+
+    def amend(self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
+              ) -> IngestResult:
+        """Write ``text`` as a new memory that supersedes ``target`` (content is immutable)."""
+        old = self.store.get_world(target)
+        if old.valid_to is not None:
+            raise ValidationError(f"memory {old.id[:12]} is already retired; amend its current "
+                                  "version", field="id", value=target)
+        inherited = {parse_scope_name(self.store.get_world(s).name)[0]:
+                     parse_scope_name(self.store.get_world(s).name)[1]
+                     for s in self._direct_scopes(old.id)}
+        result = self.remember(text, scopes={**inherited, **validate_scopes(scopes)},
+                               occurred_at=self.now())
+        if result.id == old.id:
+            raise ValidationError("the amended text is identical to the memory", field="text",
+                                  value=text)
+        commit = self.reconciler.apply(Changeset(edges=(EdgeSpec("supersedes", result.id,
+                                                                 old.id),)))
+        return IngestResult(id=result.id, created=result.created, turns=result.turns,
+                            entities=result.entities, facts=result.facts,
+                            proposals=result.proposals,
+                            superseded=tuple(dict.fromkeys((*result.superseded, *commit.closed))),
+                            conflicts=result.conflicts, commit=commit)
+
+    # -- scopes ---------------------------------------------------------------------------------
+    def scope_id(self, kind: str, value: str) -> NodeId:
+        return scope_id(kind, value)
+
+    def ensure_scopes(self, scopes: Mapping[str, str]) -> list[NodeId]:
+        """Create the Scope worlds for ``scopes`` if missing; returns their ids."""
+        specs = scope_specs(validate_scopes(scopes, required=True))
+        self.reconciler.apply(Changeset(worlds=tuple(specs)))
+        return [world_id(s) for s in specs]
+
+    def list_scopes(self, kind: str | None = None) -> list[ScopeInfo]:
+        """Registered scopes (optionally of one kind) with their member counts."""
+        if kind is not None and kind not in SCOPE_KINDS:
+            raise ScopeError(f"unknown scope kind {kind!r}; use one of {', '.join(SCOPE_KINDS)}")
+        out: list[ScopeInfo] = []
+        for sid, name, count in self.store.scope_counts():
+            k, v = parse_scope_name(name)
+            if kind is None or k == kind:
+                out.append(ScopeInfo(kind=k, value=v, id=sid, members=count))
+        return out
+
+    def scope_ids(self, scopes: Mapping[str, str] | None) -> list[NodeId] | None:
+        """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
+        checked = validate_scopes(scopes)
+        return [scope_id(k, v) for k, v in sorted(checked.items())] or None
+
+    def _direct_scopes(self, memory: str) -> list[NodeId]:
+        return [e.source for e in self.store.edges_of(memory, direction="in", types=["contains"])
+                if self.store.find_world(e.source) is not None
+                and self.store.get_world(e.source).type == "Scope"]
+
+    def memories(self, scopes: Mapping[str, str] | None = None, *,
+                 include_retired: bool = False, after: int = 0,
+                 limit: int = 50) -> tuple[list[World], int | None]:
+        """Memories (Sessions and Notes) in all of ``scopes``, paginated by a rid cursor."""
+        if not 1 <= limit <= 1000:
+            raise ValidationError("limit must be between 1 and 1000", field="limit", value=limit)
+        view = TimeView(include_closed=include_retired)
+        ids = self.scope_ids(scopes)
+        page = self.store.list_worlds(types=MEMORY_TYPES, view=view, now=self.now(),
+                                      scope_ids=ids, after_rid=after, limit=limit + 1)
+        if ids is not None and len(ids) > 1:
+            page = [w for w in page if set(ids) <= set(self._direct_scopes(w.id))]
+        more = len(page) > limit
+        page = page[:limit]
+        cursor = self.store.rid_of(page[-1].id) if more and page else None
+        return page, cursor
+
+    def retire_scope(self, scopes: Mapping[str, str]) -> int:
+        """Close the validity of every live memory in ``scopes``; returns how many closed."""
+        validate_scopes(scopes, required=True)
+        count = 0
+        after = 0
+        while True:
+            page, cursor = self.memories(scopes, after=after, limit=500)
+            for world in page:
+                count += int(self.reconciler.retire(world.id))
+            if cursor is None:
+                return count
+            after = cursor
+
+    def purge_scope(self, kind: str, value: str, *, erase: bool = False) -> int:
+        """Retire a scope and its memories; with ``erase`` delete them and what derives from them.
+
+        Worlds another scope still holds are kept. Returns the number of memories affected.
+        """
+        sid = scope_id(kind, value)
+        if not self.store.exists(sid):
+            raise NotFoundError(f"{kind}={value}", "scope")
+        if not erase:
+            retired = self.retire_scope({kind: value})
+            self.reconciler.retire(sid)
+            return retired
+        conn = self.store.conn
+        members = [NodeId(r[0]) for r in conn.execute(
+            "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid WHERE m.scope = ?",
+            (sid,))]
+        shared = frozenset(r[0] for r in conn.execute(
+            "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
+            "WHERE m.scope != ? AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
+            (sid, sid)))
+        memories = [m for m in members if self.store.get_world(m).type in MEMORY_TYPES]
+        purge_worlds(self.reconciler, [*members, sid], keep=shared)
+        return len([m for m in memories if m not in shared])
+
