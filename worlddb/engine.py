@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
-from worlddb.errors import ModelMismatchError, NotFoundError, ValidationError
+from worlddb.errors import ModelMismatchError, NotFoundError, ValidationError, WorldDBError
 from worlddb.handlers import HandlerRegistry, default_handlers
 from worlddb.hashing import world_id
 from worlddb.index.vector import VectorIndex
@@ -34,7 +34,8 @@ from worlddb.plugins import Embedder, Extractor
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import purge_worlds
 from worlddb.reconciler.versions import edit_world
-from worlddb.resolver import Resolver
+from worlddb.resolver import Resolver, TieredResolver, recluster
+from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
 from worlddb.store import MEMORY, Store, open_store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, now_us, parse_time
@@ -72,6 +73,9 @@ class WorldDB(MemoryOps):
         self.handlers = handlers or default_handlers()
         self.clock = clock
         self.vectors = self._open_vectors() if embedder is not None else None
+        if resolver is None:
+            resolver = TieredResolver(store, embedder=embedder, vectors=self.vectors)
+        self.recluster_budget_s = RECLUSTER_BUDGET_S
         self.reconciler = Reconciler(store, self.handlers, resolver=resolver, embedder=embedder,
                                      vectors=self.vectors, clock=clock)
         self.extractor = extractor
@@ -137,8 +141,34 @@ class WorldDB(MemoryOps):
 
     # -- writes ---------------------------------------------------------------------------------
     def write(self, changeset: Changeset) -> CommitResult:
-        """Commit a changeset through the reconciler (all or nothing)."""
-        return self.reconciler.apply(changeset)
+        """Commit a changeset through the reconciler (all or nothing).
+
+        After a commit that resolved entities, their neighbourhood is re-resolved (see
+        ``recluster``) for at most ``recluster_budget_s`` seconds; that pass cannot undo or delay
+        the commit, and its failure is logged, not raised.
+        """
+        result = self.reconciler.apply(changeset)
+        if self.recluster_budget_s > 0 and any(w.resolve for w in changeset.worlds):
+            seeds = [*result.created, *result.existing]
+            try:
+                self.recluster(seeds, budget_s=self.recluster_budget_s)
+            except WorldDBError:
+                logger.warning("recluster after commit failed", exc_info=True)
+        return result
+
+    def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S
+                  ) -> list[str]:
+        """Re-resolve the 2-hop neighbourhood of ``seeds``; returns new proposal edge ids.
+
+        Needs the tiered resolver (any other resolver: nothing to do). Proposals are staged
+        through the reconciler like every write; nothing is merged.
+        """
+        resolver = self.reconciler.resolver
+        if not isinstance(resolver, TieredResolver):
+            return []
+        ids = [self.store.resolve_id(s) for s in seeds]
+        return recluster(self.store, resolver, ids, write=self.reconciler.apply,
+                         budget_s=budget_s)
 
     def put(self, type: str, name: str = "", content: str = "", *,
             children: Sequence[str] = (), valid_from: TimeLike | None = None,
@@ -185,7 +215,7 @@ class WorldDB(MemoryOps):
 
     def purge(self, target: str) -> list[NodeId]:
         """Delete a world and everything derived from it. Irreversible; returns deleted ids."""
-        return purge_worlds(self.reconciler, [self.store.resolve_id(target)])
+        return purge_worlds(self.reconciler, [self.store.get_world(target).id])
 
     # -- identity -------------------------------------------------------------------------------
     def proposals(self, status: str | None = "pending") -> list[MergeProposal]:
@@ -285,7 +315,8 @@ class WorldDB(MemoryOps):
                    known_at: TimeLike | None = None) -> bool:
         """Whether a world is visible at the given point in valid and ingest time."""
         rid = self.store.rid_of(self.store.resolve_id(target))
-        assert rid is not None
+        if rid is None:  # a full id is resolved without a lookup
+            raise NotFoundError(target)
         view = self.view(valid_at=valid_at, known_at=known_at)
         return bool(self.store.visible_rids([rid], view, self.now()))
 
@@ -295,6 +326,12 @@ class WorldDB(MemoryOps):
         return TimeView(valid_at=parse_time(valid_at, field="valid_at"),
                         known_at=parse_time(known_at, field="known_at"),
                         include_closed=include_superseded)
+
+    def verify(self) -> list[str]:
+        """Check every reconciler invariant on this store; an empty list means healthy."""
+        from worlddb.verify import verify_store
+
+        return verify_store(self.store)
 
     def iter_worlds(self, batch: int = 1000) -> Iterator[World]:
         """Every stored world, open or closed, in insertion order."""

@@ -14,6 +14,7 @@ a format tag, the type, name, content, children ids, interior edges and ``create
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from blake3 import blake3
@@ -29,6 +30,7 @@ __all__ = [
     "decode_world",
     "digest",
     "edge_id",
+    "properties_bytes",
     "is_node_id",
     "scope_world",
     "world_bytes",
@@ -38,8 +40,9 @@ __all__ = [
 WORLD_FORMAT = "worlddb.world/1"
 EDGE_FORMAT = "worlddb.edge/1"
 MAX_DEPTH = 32
-_HEX = frozenset("0123456789abcdef")
+_HEX_ID = re.compile(r"[0-9a-f]{64}\Z")
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
+_PLAIN_TYPE = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 
 CanonicalValue = (
     None | bool | int | str | Sequence["CanonicalValue"] | Mapping[str, "CanonicalValue"]
@@ -97,7 +100,9 @@ def decode_canonical(data: bytes) -> object:
     """Decode canonical bytes, refusing any input that is not exactly canonical."""
     try:
         value = json.loads(data.decode("utf-8"), parse_float=_refuse_float, parse_constant=_refuse)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    except CanonicalEncodingError:
+        raise
+    except (ValueError, RecursionError) as exc:  # ValueError: bad UTF-8/JSON, int digit limit
         raise CanonicalEncodingError(f"bytes are not canonical JSON: {exc}") from None
     if canonical_bytes(value) != data:
         raise CanonicalEncodingError("bytes decode but are not in canonical form")
@@ -117,21 +122,42 @@ def digest(data: bytes) -> str:
     return blake3(data).hexdigest()
 
 
-def _world_value(spec: WorldSpec) -> dict[str, object]:
-    return {
-        "f": WORLD_FORMAT,
-        "type": spec.type,
-        "name": spec.name,
-        "content": spec.content,
-        "children": list(spec.children),
-        "edges": sorted([e.type, e.source, e.target] for e in spec.edges),
-        "created_at": spec.created_at,
-    }
+def _utf8(text: object, what: str) -> str:
+    """``text`` if it is a str that encodes as UTF-8; the fast path of ``_check`` for strings."""
+    if not isinstance(text, str):
+        raise CanonicalEncodingError(f"{what} must be a string, not {text!r}", value=text)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CanonicalEncodingError(
+            f"{what} {text[:40]!r} is not valid Unicode (lone surrogate)", value=text
+        ) from None
+    return text
 
 
 def world_bytes(spec: WorldSpec) -> bytes:
-    """The canonical bytes of a world's hashed content."""
-    return canonical_bytes(_world_value(spec))
+    """The canonical bytes of a world's hashed content.
+
+    Equivalent to ``canonical_bytes`` of the world's value, specialised because every write
+    hashes every world: the fields have fixed types, so they are checked directly.
+    """
+    created = spec.created_at
+    if isinstance(created, bool) or not isinstance(created, int) \
+            or not _INT_MIN <= created <= _INT_MAX:
+        raise CanonicalEncodingError(f"created_at {created!r} must be a 64-bit integer",
+                                     value=created)
+    value = {
+        "children": [_utf8(c, "child id") for c in spec.children],
+        "content": _utf8(spec.content, "content"),
+        "created_at": created,
+        "edges": sorted([_utf8(e.type, "edge type"), _utf8(e.source, "edge source"),
+                         _utf8(e.target, "edge target")] for e in spec.edges),
+        "f": WORLD_FORMAT,
+        "name": _utf8(spec.name, "name"),
+        "type": _utf8(spec.type, "type"),
+    }
+    return json.dumps(value, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8")
 
 
 def world_id(spec: WorldSpec) -> NodeId:
@@ -146,7 +172,7 @@ def decode_world(data: bytes) -> WorldSpec:
         raise CanonicalEncodingError("bytes are not a canonical world")
     try:
         edges = tuple(InteriorEdge(str(t), str(s), str(d)) for t, s, d in value["edges"])
-        return WorldSpec(
+        spec = WorldSpec(
             type=str(value["type"]),
             name=str(value["name"]),
             content=str(value["content"]),
@@ -156,17 +182,32 @@ def decode_world(data: bytes) -> WorldSpec:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise CanonicalEncodingError(f"canonical world is malformed: {exc}") from None
+    if world_bytes(spec) != data:  # coerced fields, extra keys or unsorted edges
+        raise CanonicalEncodingError("bytes are canonical JSON but not a canonical world")
+    return spec
 
 
 def edge_id(spec: EdgeSpec) -> str:
     """An edge's id hashes its type and endpoints: one edge per (type, source, target)."""
-    return digest(canonical_bytes({"f": EDGE_FORMAT, "type": spec.type,
-                                   "source": spec.source, "target": spec.target}))
+    if is_node_id(spec.source) and is_node_id(spec.target) and _PLAIN_TYPE.match(spec.type):
+        # Nothing here needs JSON escaping, so the canonical text can be spelled out directly.
+        text = (f'{{"f":"{EDGE_FORMAT}","source":"{spec.source}","target":"{spec.target}",'
+                f'"type":"{spec.type}"}}')
+        return digest(text.encode("ascii"))
+    value = {"f": EDGE_FORMAT, "source": _utf8(spec.source, "edge source"),
+             "target": _utf8(spec.target, "edge target"), "type": _utf8(spec.type, "edge type")}
+    return digest(json.dumps(value, ensure_ascii=False, sort_keys=True,
+                             separators=(",", ":")).encode("utf-8"))
+
+
+def properties_bytes(properties: Mapping[str, object]) -> bytes:
+    """Canonical bytes of an edge's properties (``{}`` without encoding work when empty)."""
+    return b"{}" if not properties else canonical_bytes(dict(properties))
 
 
 def is_node_id(text: str) -> bool:
     """Whether ``text`` is a full 64-hex-character world id."""
-    return len(text) == 64 and set(text) <= _HEX
+    return isinstance(text, str) and len(text) == 64 and _HEX_ID.match(text) is not None
 
 
 def scope_world(kind: str, value: str) -> WorldSpec:

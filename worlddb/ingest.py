@@ -112,7 +112,9 @@ class Ingestor:
         if self.store.exists(mem_id):
             scope_edges = tuple(EdgeSpec("contains", world_id(s), mem_id)
                                 for s in scope_specs(scopes or {}))
-            commit = self.reconciler.apply(Changeset(worlds=(memory, *scope_specs(scopes or {})),
+            # The stored memory keeps its validity: seeing it again later must not move its start.
+            again = replace(memory, valid_from=None, valid_to=None)
+            commit = self.reconciler.apply(Changeset(worlds=(again, *scope_specs(scopes or {})),
                                                      edges=scope_edges))
             return IngestResult(id=mem_id, created=False, commit=commit)
         extraction = self._extract(msgs, occurred_at)

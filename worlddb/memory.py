@@ -80,6 +80,9 @@ class MemoryOps:
         if old.valid_to is not None:
             raise ValidationError(f"memory {old.id[:12]} is already retired; amend its current "
                                   "version", field="id", value=target)
+        if text == old.content:  # checked here: remember() below stamps a fresh identity time
+            raise ValidationError("the amended text is identical to the memory", field="text",
+                                  value=text)
         inherited = {parse_scope_name(self.store.get_world(s).name)[0]:
                      parse_scope_name(self.store.get_world(s).name)[1]
                      for s in self._direct_scopes(old.id)}

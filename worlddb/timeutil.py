@@ -48,6 +48,7 @@ def parse_time(value: TimeLike | None, *, field: str = "time") -> int | None:
         text = value.strip()
         if text.endswith(("Z", "z")):
             text = text[:-1] + "+00:00"
+        parsed: datetime | None
         try:
             parsed = datetime.fromisoformat(text)
         except ValueError:

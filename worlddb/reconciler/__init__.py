@@ -43,9 +43,9 @@ import numpy as np
 
 from worlddb.errors import HandlerError, NotFoundError, ValidationError, ValidityError, WorldDBError
 from worlddb.handlers import HandlerRegistry
-from worlddb.hashing import digest, edge_id, world_id
+from worlddb.hashing import digest, edge_id
 from worlddb.index.vector import VectorIndex, encode_vector
-from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.model import Changeset, CommitResult, Edge, EdgeSpec, NodeId, WorldSpec
 from worlddb.plugins import Embedder, Vectors
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.validate import validate_changeset
@@ -97,9 +97,10 @@ class Reconciler:
     def apply(self, changeset: Changeset) -> CommitResult:
         """Validate, resolve, embed and commit ``changeset`` atomically."""
         with self.store.lock:
-            worlds = validate_changeset(changeset, is_type=self.registry.__contains__,
-                                        exists=self.store.exists)
-            fresh = {wid for wid in worlds if not self.store.exists(wid)}
+            checked = validate_changeset(changeset, is_type=self.registry.__contains__,
+                                         existing=self.store.existing)
+            worlds, bodies = checked.worlds, checked.bodies
+            fresh = {wid for wid in worlds if wid not in checked.stored}
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
             staged: list[tuple[NodeId, NodeId, str, float]] = []
@@ -114,20 +115,36 @@ class Reconciler:
             with self.store.transaction() as conn:
                 writer = Writer(conn, now)
                 ctx = self._context(writer, outcome, changeset.source)
+                # Re-checked under the write lock: another process may have written some since.
+                stored = self.store.existing(worlds)
+                new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
+                rids = writer.insert_new_worlds([
+                    (NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids])
+                outcome.created += [NodeId(w) for w in new_ids]
+                outcome.new_rids += rids
+                new_set = set(new_ids)
                 for wid, spec in worlds.items():
-                    self._land_world(ctx, writer, wid, spec, id_map[wid], changeset.source)
-                for wid, spec in worlds.items():
-                    if id_map[wid] == wid:
-                        self._structure(ctx, writer, wid, spec)
-                for spec in changeset.edges:
-                    mapped = replace(spec, source=id_map.get(spec.source, spec.source),
-                                     target=id_map.get(spec.target, spec.target))
-                    if mapped.source != mapped.target or spec.source == spec.target:
-                        self._insert_edge(ctx, mapped, 0)
-                for new, old, tier, score in staged:
-                    self._insert_edge(ctx, EdgeSpec("same_as", new, old, {
-                        "tier": tier, "score_milli": round(score * 1000),
-                        "evidence": f"{tier} match score {score:.3f}"}), 0)
+                    if wid in new_set:
+                        self._project(writer, wid, spec, changeset.source)
+                    else:
+                        self._land_world(ctx, writer, wid, spec, id_map[wid], changeset.source,
+                                         bodies[wid])
+                writer.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
+                edges: list[EdgeSpec] = []
+                for wid in new_ids:
+                    edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
+                    edges += [EdgeSpec(e.type, e.source, e.target) for e in worlds[wid].edges]
+                for edge in changeset.edges:
+                    src = id_map.get(edge.source, edge.source)
+                    dst = id_map.get(edge.target, edge.target)
+                    if src != dst or edge.source == edge.target:
+                        edges.append(edge if (src, dst) == (edge.source, edge.target)
+                                     else replace(edge, source=src, target=dst))
+                edges += [EdgeSpec("same_as", new, old, {
+                    "tier": tier, "score_milli": round(score * 1000),
+                    "evidence": f"{tier} match score {score:.3f}"})
+                    for new, old, tier, score in staged]
+                self._insert_edges(ctx, edges)
                 fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
             self._after_commit(fresh_rids, vectors, outcome.removed_rids)
             return CommitResult(
@@ -138,17 +155,18 @@ class Reconciler:
 
     def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
         def add_world(spec: WorldSpec) -> NodeId:
-            validate_changeset(Changeset(worlds=(spec,)), is_type=self.registry.__contains__,
-                               exists=self.store.exists)
-            wid = world_id(spec)
-            self._land_world(ctx, writer, wid, spec, wid, source)
+            checked = validate_changeset(Changeset(worlds=(spec,)),
+                                         is_type=self.registry.__contains__,
+                                         existing=self.store.existing)
+            ((wid, body),) = checked.bodies.items()
+            self._land_world(ctx, writer, wid, spec, NodeId(wid), source, body)
             self._structure(ctx, writer, wid, spec)
-            return wid
+            return NodeId(wid)
 
         def add_edge(spec: EdgeSpec, depth: int) -> str:
             validate_changeset(Changeset(edges=(spec,)), is_type=self.registry.__contains__,
-                               exists=self.store.exists)
-            return self._insert_edge(ctx, spec, depth)
+                               existing=self.store.existing)
+            return self._insert_edge(ctx, spec, depth, checked=True)
 
         ctx = TxnContext(self.store, writer, outcome, add_world, add_edge)
         return ctx
@@ -169,10 +187,10 @@ class Reconciler:
                     staged.append((NodeId(wid), option, tier, score))
 
     def _land_world(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec,
-                    target: NodeId, source: str | None) -> None:
+                    target: NodeId, source: str | None, body: bytes) -> None:
         """Insert a new world, or fold the spec's projection state into an existing one."""
         if target == wid:
-            rid = writer.insert_world(NodeId(wid), spec, searchable=is_searchable(spec))
+            rid = writer.insert_world(NodeId(wid), spec, body, searchable=is_searchable(spec))
             if rid is not None:
                 ctx.outcome.created.append(NodeId(wid))
                 ctx.outcome.new_rids.append(rid)
@@ -199,27 +217,60 @@ class Reconciler:
         for prov in (*spec.provenance, *([source] if source else [])):
             writer.add_provenance(target, prov)
 
+    @staticmethod
+    def _project(writer: Writer, wid: str, spec: WorldSpec, source: str | None) -> None:
+        """Aliases and provenance of a freshly inserted world."""
+        for alias in spec.aliases:
+            writer.add_alias(wid, alias)
+        for prov in (*spec.provenance, *([source] if source else [])):
+            writer.add_provenance(wid, prov)
+
+    def _insert_edges(self, ctx: TxnContext, specs: Sequence[EdgeSpec]) -> None:
+        """Insert many validated edges at once, then run each new edge's handler in order."""
+        ids: dict[str, EdgeSpec] = {}
+        for spec in specs:
+            ids.setdefault(edge_id(spec), spec)
+        for spec in ids.values():
+            self.registry.resolve(spec.type)  # unknown types fail before any edge lands
+        known = ctx.writer.existing_edges(list(ids))
+        new = [(eid, spec) for eid, spec in ids.items() if eid not in known]
+        ctx.writer.insert_new_edges(new)
+        for eid, spec in new:
+            ctx.outcome.edges.append(eid)
+            self._run_handler(ctx, eid, spec, 0)
+
     def _structure(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec) -> None:
         """Parent pointers, structural ``contains`` edges and interior edges of a new world."""
         for child in spec.children:
             writer.set_parent(child, wid)
-            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0)
+            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0, checked=True)
         for edge in spec.edges:
             self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
 
-    def _insert_edge(self, ctx: TxnContext, spec: EdgeSpec, depth: int) -> str:
+    def _insert_edge(self, ctx: TxnContext, spec: EdgeSpec, depth: int, *,
+                     checked: bool = False) -> str:
+        """Insert one edge and run its handler if it is new. ``checked``: endpoints validated."""
         eid = edge_id(spec)
-        handler = self.registry.resolve(spec.type)
-        if not ctx.conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() or \
-                not ctx.conn.execute("SELECT 1 FROM nodes WHERE id = ?",
-                                     (spec.target,)).fetchone():
+        self.registry.resolve(spec.type)
+        conn = ctx.conn
+        if not checked and (
+                conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
+                or conn.execute("SELECT 1 FROM nodes WHERE id = ?",
+                                (spec.target,)).fetchone() is None):
             raise ValidationError(f"edge {spec.type!r} points at a world that does not exist",
                                   field="edges", value=(spec.source, spec.target))
-        writer = Writer(ctx.conn, ctx.now)
-        if not writer.insert_edge(eid, spec):
+        if not ctx.writer.insert_edge(eid, spec):
             return eid
         ctx.outcome.edges.append(eid)
-        edge = self.store.get_edge(eid)
+        self._run_handler(ctx, eid, spec, depth)
+        return eid
+
+    def _run_handler(self, ctx: TxnContext, eid: str, spec: EdgeSpec, depth: int) -> None:
+        handler = self.handlers.get(spec.type) or self.registry.resolve(spec.type)
+        edge = Edge(id=eid, type=spec.type, source=NodeId(spec.source),
+                    target=NodeId(spec.target), properties=dict(spec.properties),
+                    valid_from=spec.valid_from, valid_to=spec.valid_to, ingested_at=ctx.now,
+                    status="active")
         outer_type, outer_depth = ctx.edge_type, ctx.depth
         ctx.edge_type, ctx.depth = spec.type, depth
         try:
@@ -230,7 +281,6 @@ class Reconciler:
             raise HandlerError(spec.type, f"{type(exc).__name__}: {exc}") from exc
         finally:
             ctx.edge_type, ctx.depth = outer_type, outer_depth
-        return eid
 
     # -- embeddings -----------------------------------------------------------------------------
     def _embed(self, texts: Sequence[str]) -> Vectors | None:
@@ -306,6 +356,8 @@ class Reconciler:
             if edge.status in {"retired", "rejected"}:
                 return
             now = self.now()
+            if edge.type == "same_as":
+                status = "rejected"  # edge and proposal must agree (I8); the pair stays apart
             with self.store.transaction() as conn:
                 writer = Writer(conn, now)
                 ctx = self._context(writer, Outcome(), None)

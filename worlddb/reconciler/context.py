@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from worlddb.errors import HandlerRefusedError, NotFoundError, ValidityError
-from worlddb.hashing import edge_id, world_id
 from worlddb.model import Edge, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.store import Store
 from worlddb.store._writer import Writer
@@ -54,6 +53,10 @@ class TxnContext:
     @property
     def conn(self) -> sqlite3.Connection:
         return self._writer.conn
+
+    @property
+    def writer(self) -> Writer:
+        return self._writer
 
     @property
     def now(self) -> int:
@@ -173,10 +176,3 @@ class TxnContext:
     def refuse(self, reason: str, /) -> NoReturn:
         raise HandlerRefusedError(self.edge_type or "unknown", reason)
 
-
-def spec_id(spec: WorldSpec) -> NodeId:
-    return world_id(spec)
-
-
-def spec_edge_id(spec: EdgeSpec) -> str:
-    return edge_id(spec)

@@ -49,7 +49,7 @@ def edit_world(rec: Reconciler, target: str, *, name: str | None = None,
                            children=old.children if children is None else children,
                            edges=old.edges if edges is None else edges,
                            provenance=old.provenance)
-        if world_id(new_spec) == old.id:
+        if world_id(replace(new_spec, created_at=old.created_at)) == old.id:  # same content
             raise ValidationError("the edit changes nothing", field="content", value=content)
         worlds: list[WorldSpec] = [new_spec]
         links: list[EdgeSpec] = [EdgeSpec("supersedes", world_id(new_spec), old.id)]

@@ -1,61 +1,44 @@
 """Entity resolution: which stored world, if any, a proposed entity is.
 
-The reconciler calls a ``Resolver`` for every world written with ``resolve=True``. This module
-holds the protocol, the type-compatibility rule and the exact tier (normalised name or alias
-equality through an indexed column). The tiered resolver (fuzzy, phonetic, embedding,
-tiebreaker) builds on the same protocol.
+The reconciler calls a ``Resolver`` for every world written with ``resolve=True``. ``base`` holds
+the protocol, the type-compatibility rule and the exact tier; ``tiered`` the default resolver
+(exact, fuzzy, phonetic, embedding, tiebreaker); ``recluster`` the after-ingest pass that
+re-resolves a neighbourhood and stages what the first pass missed through a write callback (this
+package never imports the reconciler).
 """
 
-from __future__ import annotations
-
-from typing import Final, Protocol
-
-from worlddb.model import NodeId, Resolution, WorldSpec
-from worlddb.normalize import normalize_name
-from worlddb.store import Store
-
-__all__ = ["ENTITY_TYPES", "ExactResolver", "Resolver", "compatible_types", "NEW"]
-
-ENTITY_TYPES: Final = frozenset(
-    {"Entity", "Person", "Organization", "Place", "Product", "Tool", "Topic", "Event"}
+from worlddb.resolver.base import (
+    ENTITY_TYPES,
+    GENERIC_TYPE,
+    NEW,
+    ExactResolver,
+    Resolver,
+    candidate_types,
+    compatible_types,
 )
-GENERIC_TYPE: Final = "Entity"
-NEW: Final = Resolution("new")
+from worlddb.resolver.recluster import recluster
+from worlddb.resolver.tiered import (
+    DEFAULT_TIER_ORDER,
+    Option,
+    ResolverSettings,
+    Tiebreaker,
+    TieredResolver,
+    TierPreference,
+)
 
-
-class Resolver(Protocol):
-    """Decide what a proposed entity is. Called on the writer thread before the transaction."""
-
-    def resolve(self, spec: WorldSpec, /) -> Resolution: ...
-
-
-def compatible_types(a: str, b: str) -> list[str] | bool:
-    """Whether worlds of types ``a`` and ``b`` may be one entity (a Person is not a Tool)."""
-    return a == b or GENERIC_TYPE in (a, b)
-
-
-def candidate_types(kind: str) -> list[str] | None:
-    """The stored types a proposed ``kind`` may resolve to (``None``: any)."""
-    if kind == GENERIC_TYPE:
-        return sorted(ENTITY_TYPES)
-    return [kind, GENERIC_TYPE]
-
-
-class ExactResolver:
-    """The exact tier alone: normalised name or alias equality, type-compatible."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def resolve(self, spec: WorldSpec, /) -> Resolution:
-        for surface in (spec.name, *spec.aliases):
-            norm = normalize_name(surface)
-            if not norm:
-                continue
-            matches = self.store.find_by_name(norm, types=candidate_types(spec.type))
-            if len(matches) == 1:
-                return Resolution("resolved", matches[0], "exact", 1.0)
-            if len(matches) > 1:
-                return Resolution("ambiguous", None, "exact", 1.0,
-                                  tuple((NodeId(m), "exact", 1.0) for m in matches))
-        return NEW
+__all__ = [
+    "DEFAULT_TIER_ORDER",
+    "ENTITY_TYPES",
+    "GENERIC_TYPE",
+    "NEW",
+    "ExactResolver",
+    "Option",
+    "Resolver",
+    "ResolverSettings",
+    "Tiebreaker",
+    "TierPreference",
+    "TieredResolver",
+    "candidate_types",
+    "compatible_types",
+    "recluster",
+]

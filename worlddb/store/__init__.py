@@ -118,7 +118,7 @@ def open_store(path: str | Path = MEMORY) -> Store:
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA temp_store = MEMORY")
-        conn.execute("PRAGMA cache_size = -65536")
+        conn.execute("PRAGMA cache_size = -262144")  # 256 MiB: index pages stay hot at 1M worlds
         migrate(conn)
     except BaseException:
         conn.close()

@@ -10,9 +10,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from worlddb.hashing import canonical_bytes, world_bytes
+from worlddb.hashing import properties_bytes
 from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
+from worlddb.phonetic import phonetic_key
 
 __all__ = ["Writer"]
 
@@ -25,28 +26,86 @@ class Writer:
         self.now = now
 
     # -- worlds ---------------------------------------------------------------------------------
-    def insert_world(self, wid: NodeId, spec: WorldSpec, *, searchable: bool) -> int | None:
-        """Insert a new world (blob, node row, validity log, FTS row); ``None`` if it exists."""
+    def insert_world(self, wid: NodeId, spec: WorldSpec, body: bytes, *,
+                     searchable: bool) -> int | None:
+        """Insert a new world (blob, node row, validity log, FTS row); ``None`` if it exists.
+
+        ``body`` is the world's canonical bytes, already computed (and hashed to ``wid``) by the
+        reconciler's validation.
+        """
         cur = self.conn.execute(
-            "INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, world_bytes(spec))
+            "INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, body)
         )
         if cur.rowcount == 0:
             return None
         flags = ",".join(sorted(spec.flags))
         cur = self.conn.execute(
             "INSERT INTO nodes (id, type, name, norm_name, content, created_at, valid_from, "
-            "valid_to, ingested_at, flags, fts_indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "valid_to, ingested_at, flags, fts_indexed, phonetic) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (wid, spec.type, spec.name, normalize_name(spec.name), spec.content, spec.created_at,
-             spec.valid_from, spec.valid_to, self.now, flags, int(searchable)),
+             spec.valid_from, spec.valid_to, self.now, flags, int(searchable),
+             phonetic_key(spec.name)),
         )
         rid = int(cur.lastrowid or 0)
-        self.log_validity(rid, spec.valid_from, spec.valid_to)
         if searchable:
             self.conn.execute(
                 "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
                 (rid, *fts_columns(spec.type, spec.name, spec.content)),
             )
         return rid
+
+    def insert_new_worlds(self, rows: list[tuple[NodeId, WorldSpec, bytes, bool]]) -> list[int]:
+        """Bulk-insert worlds known to be absent (checked inside this transaction).
+
+        Row ids are assigned here so the node, validity and FTS rows can each be written with
+        one ``executemany``; returns the rids in input order.
+        """
+        if not rows:
+            return []
+        (top,) = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
+        rids = list(range(int(top) + 1, int(top) + 1 + len(rows)))
+        self.conn.executemany("INSERT INTO blobs (id, body) VALUES (?, ?)",
+                              [(wid, body) for wid, _, body, _ in rows])
+        self.conn.executemany(
+            "INSERT INTO nodes (rid, id, type, name, norm_name, content, created_at, valid_from, "
+            "valid_to, ingested_at, flags, fts_indexed, phonetic) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(rid, wid, spec.type, spec.name, normalize_name(spec.name), spec.content,
+              spec.created_at, spec.valid_from, spec.valid_to, self.now,
+              ",".join(sorted(spec.flags)), int(searchable), phonetic_key(spec.name))
+             for rid, (wid, spec, _, searchable) in zip(rids, rows, strict=True)],
+        )
+        self.conn.executemany(
+            "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
+            [(rid, *fts_columns(spec.type, spec.name, spec.content))
+             for rid, (_, spec, _, searchable) in zip(rids, rows, strict=True) if searchable],
+        )
+        return rids
+
+    def set_parents(self, pairs: list[tuple[str, str]]) -> None:
+        """Point each child at its containing world: ``(child, parent)`` pairs."""
+        self.conn.executemany("UPDATE nodes SET parent = ? WHERE id = ?",
+                              [(parent, child) for child, parent in pairs])
+
+    def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
+        """Bulk-insert edges known to be absent (checked inside this transaction)."""
+        self.conn.executemany(
+            "INSERT INTO edges (id, type, src, dst, props, valid_from, valid_to, ingested_at, "
+            "status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active')",
+            [(eid, spec.type, spec.source, spec.target,
+              properties_bytes(spec.properties).decode("utf-8"), spec.valid_from, spec.valid_to,
+              self.now) for eid, spec in rows],
+        )
+
+    def existing_edges(self, edge_ids: list[str]) -> set[str]:
+        found: set[str] = set()
+        for start in range(0, len(edge_ids), 500):
+            chunk = edge_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            found.update(r[0] for r in self.conn.execute(
+                f"SELECT id FROM edges WHERE id IN ({marks})", chunk))
+        return found
 
     def set_parent(self, child: str, parent: str) -> None:
         self.conn.execute("UPDATE nodes SET parent = ? WHERE id = ?", (parent, child))
@@ -57,7 +116,17 @@ class Writer:
         self.conn.execute("UPDATE nodes SET flags = ? WHERE id = ?", (",".join(merged), wid))
 
     def set_validity(self, rid: int, valid_from: int | None, valid_to: int | None) -> None:
-        """Overwrite the projection row's validity and log it (callers enforce tightening)."""
+        """Overwrite the projection row's validity and log it (callers enforce tightening).
+
+        The log holds every state a world's validity has had once it first changes: the
+        original state (stamped with the world's ingest time) is logged on the first change, so
+        worlds that never change cost no log rows.
+        """
+        if self.conn.execute("SELECT 1 FROM validity_log WHERE rid = ? LIMIT 1",
+                             (rid,)).fetchone() is None:
+            self.conn.execute(
+                "INSERT INTO validity_log (rid, valid_from, valid_to, recorded_at) "
+                "SELECT rid, valid_from, valid_to, ingested_at FROM nodes WHERE rid = ?", (rid,))
         self.conn.execute(
             "UPDATE nodes SET valid_from = ?, valid_to = ? WHERE rid = ?",
             (valid_from, valid_to, rid),
@@ -75,10 +144,11 @@ class Writer:
         if not norm:
             return False
         cur = self.conn.execute(
-            "INSERT INTO aliases (node, norm_alias, alias, recorded_at) VALUES (?, ?, ?, ?) "
+            "INSERT INTO aliases (node, norm_alias, alias, recorded_at, phonetic) "
+            "VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (node, norm_alias) DO UPDATE SET alias = excluded.alias, "
             "recorded_at = excluded.recorded_at WHERE aliases.alias != excluded.alias",
-            (wid, norm, alias, self.now),
+            (wid, norm, alias, self.now, phonetic_key(alias)),
         )
         return cur.rowcount > 0
 
@@ -130,7 +200,7 @@ class Writer:
             "INSERT OR IGNORE INTO edges (id, type, src, dst, props, valid_from, valid_to, "
             "ingested_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (eid, spec.type, spec.source, spec.target,
-             canonical_bytes(dict(spec.properties)).decode("utf-8"), spec.valid_from,
+             properties_bytes(spec.properties).decode("utf-8"), spec.valid_from,
              spec.valid_to, self.now, status),
         )
         return cur.rowcount > 0

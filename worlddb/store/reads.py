@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["MIN_PREFIX", "ReadMixin", "TimeView", "visibility_sql"]
 
 MIN_PREFIX = 8
+_INF = 2**62  # an "unbounded" stand-in beyond any representable microsecond time
 _HEXCHARS = frozenset("0123456789abcdef")
 _NODE_COLS = "n.rid, n.id, n.type, n.name, n.content, n.created_at, n.parent, " \
              "n.valid_from, n.valid_to, n.ingested_at, n.flags"
@@ -56,23 +57,30 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
         clauses.append(f"({alias}.valid_to IS NULL OR {alias}.valid_to > ?)")
         params += [moment, moment]
     else:
-        # Validity as recorded at known_at: the last log entry at or before it.
+        # Validity as recorded at known_at: the last logged state at or before it, or the
+        # projection row when the world's validity never changed (nothing was logged).
         sub = (
-            f"(SELECT {{col}} FROM validity_log v WHERE v.rid = {alias}.rid "
+            f"(SELECT coalesce(v.{{col}}, {{inf}}) FROM validity_log v WHERE v.rid = {alias}.rid "
             "AND v.recorded_at <= ? ORDER BY v.seq DESC LIMIT 1)"
         )
-        vf, vt = sub.format(col="v.valid_from"), sub.format(col="v.valid_to")
-        clauses.append(f"({vf} IS NULL OR {vf} <= ?)")
-        clauses.append(f"({vt} IS NULL OR {vt} > ?)")
-        params += [view.known_at, view.known_at, moment, view.known_at, view.known_at, moment]
+        vf = f"coalesce({sub.format(col='valid_from', inf=-_INF)}, " \
+             f"coalesce({alias}.valid_from, {-_INF}))"
+        vt = f"coalesce({sub.format(col='valid_to', inf=_INF)}, " \
+             f"coalesce({alias}.valid_to, {_INF}))"
+        clauses.append(f"{vf} <= ?")
+        clauses.append(f"{vt} > ?")
+        params += [view.known_at, moment, view.known_at, moment]
     return " AND ".join(clauses), params
 
 
 class ReadMixin:
     """Read methods of ``Store``; expects ``conn`` and ``lock`` on the instance."""
 
-    conn: sqlite3.Connection
     lock: threading.RLock
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        raise NotImplementedError
 
     # -- worlds ---------------------------------------------------------------------------------
     def find_world(self, world_id: str) -> World | None:
@@ -152,13 +160,27 @@ class ReadMixin:
     def exists(self, world_id: str) -> bool:
         return self.rid_of(world_id) is not None
 
+    def existing(self, world_ids: Iterable[str]) -> set[str]:
+        """The subset of ``world_ids`` that are stored (one query per 500 ids)."""
+        wanted = list(dict.fromkeys(world_ids))
+        found: set[str] = set()
+        with self.lock:
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                found.update(r[0] for r in self.conn.execute(
+                    f"SELECT id FROM nodes WHERE id IN ({marks})", chunk))
+        return found
+
     def blob(self, world_id: str) -> bytes | None:
         with self.lock:
             row = self.conn.execute("SELECT body FROM blobs WHERE id = ?", (world_id,)).fetchone()
         return None if row is None else bytes(row[0])
 
     def _world_from_row(self, row: Sequence[object]) -> World:
-        spec = decode_world(bytes(row[11]))  # type: ignore[arg-type]
+        body = row[11]
+        assert isinstance(body, bytes)
+        spec = decode_world(body)
         wid = str(row[1])
         prov = tuple(
             r[0] for r in self.conn.execute(

@@ -126,7 +126,17 @@ CREATE VIRTUAL TABLE fts USING fts5 (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1,)
+# V2: phonetic keys (worlddb.phonetic) of names and aliases, indexed for the resolver's
+# phonetic tier. Rows written before V2 keep '' until they are re-keyed; the resolver also keys
+# the candidates it blocks through FTS, so those rows are still reachable.
+_V2: Final = """
+ALTER TABLE nodes ADD COLUMN phonetic TEXT NOT NULL DEFAULT '';
+CREATE INDEX nodes_phonetic ON nodes (phonetic, type) WHERE phonetic != '';
+ALTER TABLE aliases ADD COLUMN phonetic TEXT NOT NULL DEFAULT '';
+CREATE INDEX aliases_phonetic ON aliases (phonetic) WHERE phonetic != '';
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 

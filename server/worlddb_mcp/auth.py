@@ -1,0 +1,228 @@
+"""Bearer tokens for the HTTP transport, and the scope grants they carry.
+
+A token file holds one token per line, optionally followed by the scopes it is bound to::
+
+    # comment
+    3f9c...e1            (unbound: may touch every scope)
+    8a71...0c user_id=alice
+    c2d4...9b user_id=alice user_id=carol agent_id=planner
+
+A grant constrains the *kinds* it names: a request must name each constrained kind with one of
+the allowed values (values of one kind are alternatives, kinds are all required). A token bound
+to ``user_id=alice`` therefore cannot read, list, retire or purge ``user_id=bob``, nor reach
+bob's memories through a scope it does not constrain (``run_id=...`` alone is refused: the
+request must also say ``user_id=alice``).
+
+Tokens are compared in constant time and never logged; the ``client_id`` the SDK sees is a
+short fingerprint. The grant travels to the tools in ``AccessToken.claims`` and is read back with
+``current_grant()`` (the SDK's auth context variable follows each request into tool threads).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.server.auth.provider import AccessToken
+
+from worlddb.errors import ScopeError, ValidationError
+from worlddb.hashing import digest
+from worlddb.scopes import SCOPE_KINDS
+
+__all__ = [
+    "GRANT_CLAIM",
+    "MIN_TOKEN_CHARS",
+    "Grant",
+    "StaticTokenVerifier",
+    "TokenRegistry",
+    "current_grant",
+    "load_tokens",
+    "parse_token_line",
+]
+
+logger = logging.getLogger(__name__)
+
+GRANT_CLAIM: Final = "worlddb_scopes"
+MIN_TOKEN_CHARS: Final = 16  # shorter tokens are guessable; refuse them outright
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What one token may touch: for each constrained scope kind, the allowed values.
+
+    An empty grant (``Grant()``) is unrestricted.
+    """
+
+    allowed: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def is_unrestricted(self) -> bool:
+        """Whether this grant constrains nothing."""
+        return not self.allowed
+
+    def describe(self) -> str:
+        """The grant as ``user_id='alice'`` text for error messages."""
+        return ", ".join(
+            f"{kind}={' or '.join(repr(v) for v in sorted(values))}"
+            for kind, values in sorted(self.allowed.items())
+        )
+
+    def check_request(self, scopes: Mapping[str, str]) -> None:
+        """Refuse a request whose ``scopes`` fall outside this grant.
+
+        Raises:
+            ScopeError: a constrained kind is missing or has a value the token may not use.
+        """
+        for kind, values in sorted(self.allowed.items()):
+            given = scopes.get(kind)
+            if given is None:
+                raise ScopeError(
+                    f"this token is bound to {self.describe()}; add scopes.{kind} "
+                    f"({' or '.join(repr(v) for v in sorted(values))}) to the request"
+                )
+            if given not in values:
+                raise ScopeError(
+                    f"this token is bound to {self.describe()} and may not use "
+                    f"{kind}={given!r}"
+                )
+
+    def permits_scope(self, kind: str, value: str) -> bool:
+        """Whether one named scope is inside the grant (for purge and scope listing)."""
+        if self.is_unrestricted:
+            return True
+        return value in self.allowed.get(kind, frozenset())
+
+    def permits_memberships(self, memberships: Mapping[str, Iterable[str]]) -> bool:
+        """Whether a stored world, member of ``memberships``, is readable under this grant."""
+        for kind, values in self.allowed.items():
+            if not values & frozenset(memberships.get(kind, ())):
+                return False
+        return True
+
+    def to_claim(self) -> dict[str, list[str]]:
+        return {kind: sorted(values) for kind, values in self.allowed.items()}
+
+    @classmethod
+    def from_claim(cls, claim: object) -> Grant:
+        """Rebuild a grant from ``AccessToken.claims``; a malformed claim grants nothing."""
+        if not isinstance(claim, Mapping):
+            raise ScopeError("the token's scope grant is malformed")
+        allowed: dict[str, frozenset[str]] = {}
+        for kind, values in claim.items():
+            if kind not in SCOPE_KINDS or not isinstance(values, list) or not values:
+                raise ScopeError("the token's scope grant is malformed")
+            allowed[kind] = frozenset(str(v) for v in values)
+        return cls(allowed)
+
+
+UNRESTRICTED: Final = Grant()
+
+
+def parse_token_line(line: str, *, where: str = "token") -> tuple[str, Grant] | None:
+    """Parse ``TOKEN [kind=value ...]``; ``None`` for blank and comment lines.
+
+    Raises:
+        ValidationError: the token is too short or a binding is not ``kind=value``.
+    """
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    token, *bindings = text.split()
+    if len(token) < MIN_TOKEN_CHARS:
+        raise ValidationError(
+            f"{where}: tokens must be at least {MIN_TOKEN_CHARS} characters "
+            "(generate one with `python -c 'import secrets; print(secrets.token_urlsafe(32))'`)",
+            field="token",
+        )
+    allowed: dict[str, set[str]] = {}
+    for binding in bindings:
+        kind, sep, value = binding.partition("=")
+        if not sep or kind not in SCOPE_KINDS or not value:
+            raise ValidationError(
+                f"{where}: scope binding {binding!r} must be kind=value with kind one of "
+                f"{', '.join(SCOPE_KINDS)}",
+                field="token",
+                value=binding,
+            )
+        allowed.setdefault(kind, set()).add(value)
+    return token, Grant({k: frozenset(v) for k, v in allowed.items()})
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRegistry:
+    """The tokens one server accepts, each with its grant."""
+
+    tokens: tuple[tuple[str, Grant], ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.tokens)
+
+    def lookup(self, presented: str) -> Grant | None:
+        """The grant of ``presented``, compared in constant time against every token."""
+        found: Grant | None = None
+        candidate = presented.encode("utf-8", "surrogatepass")
+        for token, grant in self.tokens:
+            if hmac.compare_digest(candidate, token.encode("utf-8")):
+                found = grant
+        return found
+
+
+def load_tokens(*, token_file: str | Path | None = None,
+                env: Mapping[str, str] | None = None) -> TokenRegistry:
+    """Collect tokens from ``WORLDDB_TOKEN`` (one ``TOKEN [bindings]`` line) and a token file.
+
+    Raises:
+        ValidationError: the file is missing or a line is malformed.
+    """
+    environ = os.environ if env is None else env
+    entries: list[tuple[str, Grant]] = []
+    from_env = environ.get("WORLDDB_TOKEN", "").strip()
+    if from_env:
+        parsed = parse_token_line(from_env, where="WORLDDB_TOKEN")
+        if parsed is not None:
+            entries.append(parsed)
+    if token_file is not None:
+        path = Path(token_file).expanduser()
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise ValidationError(f"cannot read token file {str(path)!r}: {exc.strerror}",
+                                  field="token_file", value=str(path)) from None
+        for number, line in enumerate(lines, start=1):
+            parsed = parse_token_line(line, where=f"{path.name}:{number}")
+            if parsed is not None:
+                entries.append(parsed)
+    return TokenRegistry(tuple(entries))
+
+
+class StaticTokenVerifier:
+    """The SDK ``TokenVerifier`` over a ``TokenRegistry``: no expiry, no network."""
+
+    def __init__(self, registry: TokenRegistry) -> None:
+        self._registry = registry
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        grant = self._registry.lookup(token)
+        if grant is None:
+            logger.info("refused a bearer token (fingerprint %s)", _fingerprint(token))
+            return None
+        return AccessToken(token=token, client_id=f"token-{_fingerprint(token)}", scopes=[],
+                           claims={GRANT_CLAIM: grant.to_claim()})
+
+
+def _fingerprint(token: str) -> str:
+    return digest(token.encode("utf-8", "surrogatepass"))[:8]
+
+
+def current_grant() -> Grant:
+    """The grant of the request being served; unrestricted on stdio and tokenless HTTP."""
+    access = get_access_token()
+    if access is None or not access.claims or GRANT_CLAIM not in access.claims:
+        return UNRESTRICTED
+    return Grant.from_claim(access.claims[GRANT_CLAIM])

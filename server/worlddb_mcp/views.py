@@ -1,0 +1,93 @@
+"""Engine objects to tool outputs: ids shortened, times as ISO text, long text previewed.
+
+Kept apart from the tools so the tool bodies read as "check, call, convert" and so the same
+shapes can be built in tests without a server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from worlddb.engine import WorldDB
+from worlddb.ingest import IngestResult
+from worlddb.model import Edge, World
+from worlddb.timeutil import format_us
+
+from worlddb_mcp.access import Memberships, scope_labels
+from worlddb_mcp.schemas import (
+    SHORT_ID,
+    ChildOut,
+    EdgeOut,
+    EntityOut,
+    HistoryEntry,
+    MemoryItem,
+    ReadResult,
+    WriteResult,
+)
+
+__all__ = ["PREVIEW_CHARS", "edge_out", "memory_item", "preview", "read_result", "write_result"]
+
+PREVIEW_CHARS: Final = 280
+
+
+def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def write_result(result: IngestResult) -> WriteResult:
+    return WriteResult(
+        id=result.id,
+        short_id=result.id[:SHORT_ID],
+        created=result.created,
+        entities=[EntityOut(name=n, id=i, tier=t) for n, i, t in result.entities],
+        facts=list(result.facts),
+        proposals=list(result.proposals),
+        superseded=list(result.superseded),
+        conflicts=[[a, b] for a, b in result.conflicts],
+    )
+
+
+def memory_item(world: World) -> MemoryItem:
+    return MemoryItem(
+        id=world.id,
+        short_id=world.id[:SHORT_ID],
+        type=world.type,
+        preview=preview(world.text),
+        chars=len(world.text),
+        ingested_at=format_us(world.ingested_at) or "",
+        valid_from=format_us(world.valid_from),
+        valid_to=format_us(world.valid_to),
+    )
+
+
+def edge_out(edge: Edge, world_id: str) -> EdgeOut:
+    return EdgeOut(id=edge.id, type=edge.type, source=edge.source, target=edge.target,
+                   direction="out" if edge.source == world_id else "in", status=edge.status)
+
+
+def read_result(db: WorldDB, world: World, *, scopes: Memberships, children: Sequence[World],
+                edges: Sequence[Edge], history: Sequence[World]) -> ReadResult:
+    """Assemble memory_read's answer from already-filtered parts."""
+    return ReadResult(
+        id=world.id,
+        short_id=world.id[:SHORT_ID],
+        type=world.type,
+        name=world.name,
+        text=world.text,
+        created_at=format_us(world.created_at) if world.created_at else None,
+        ingested_at=format_us(world.ingested_at) or "",
+        valid_from=format_us(world.valid_from),
+        valid_to=format_us(world.valid_to),
+        retired=world.valid_to is not None and world.valid_to <= db.now(),
+        scopes=scope_labels(scopes),
+        provenance=list(world.provenance),
+        aliases=list(world.aliases),
+        children=[ChildOut(id=c.id, type=c.type, preview=preview(c.text)) for c in children],
+        edges=[edge_out(e, world.id) for e in edges],
+        history=[HistoryEntry(id=h.id, valid_from=format_us(h.valid_from),
+                              valid_to=format_us(h.valid_to),
+                              ingested_at=format_us(h.ingested_at) or "",
+                              current=h.id == world.id) for h in history],
+    )

@@ -1,0 +1,105 @@
+"""Shared fixtures: a network guard, Hypothesis profiles and throwaway stores.
+
+Profiles: ``dev`` (the default, quick) and ``ci`` (more examples, derandomised, no deadline);
+pick one with ``HYPOTHESIS_PROFILE=ci``. The network guard makes every non-loopback
+``socket.connect`` fail, so a test that would reach the network fails loudly instead of
+depending on it; loopback stays open for the HTTP server tests.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from worlddb.engine import WorldDB
+
+__all__: list[str] = []
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    max_examples=60,
+    derandomize=True,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    deadline=None,
+    max_examples=30,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+class NetworkBlockedError(RuntimeError):
+    """A test tried to open a connection that does not stay on this machine."""
+
+
+def _is_local(address: object) -> bool:
+    """Whether a ``connect`` address stays on this machine (loopback or a Unix socket path)."""
+    if isinstance(address, str | bytes):
+        return True  # AF_UNIX
+    if not isinstance(address, tuple) or not address:
+        return False
+    host = address[0]
+    if not isinstance(host, str):
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+@pytest.fixture(autouse=True)
+def _block_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refuse every socket connection that leaves the machine."""
+    real_connect = socket.socket.connect
+    real_connect_ex = socket.socket.connect_ex
+
+    def guarded_connect(self: socket.socket, address: object) -> None:
+        if not _is_local(address):
+            raise NetworkBlockedError(f"tests must not reach the network: connect({address!r})")
+        real_connect(self, address)  # type: ignore[arg-type]
+
+    def guarded_connect_ex(self: socket.socket, address: object) -> int:
+        if not _is_local(address):
+            raise NetworkBlockedError(f"tests must not reach the network: connect({address!r})")
+        return real_connect_ex(self, address)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "connect", guarded_connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", guarded_connect_ex)
+
+
+@pytest.fixture
+def db() -> Iterator[WorldDB]:
+    """An in-memory store with no embedder and no extractor."""
+    store = WorldDB.open(":memory:", embedder=None, extractor=None)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """Where a file-backed store for this test lives (not created yet)."""
+    return tmp_path / "world.db"
+
+
+@pytest.fixture
+def file_db(db_path: Path) -> Iterator[WorldDB]:
+    """A file-backed store (WAL) in the test's temporary directory."""
+    store = WorldDB.open(db_path, embedder=None, extractor=None)
+    try:
+        yield store
+    finally:
+        store.close()

@@ -1,0 +1,255 @@
+"""Benchmark recall on a generated memory: lane latencies and HNSW recall@10.
+
+A synthetic store of ``worlds`` worlds is bulk-loaded through the real reconciler in large
+changesets: entities (people, places, organisations), and sessions of turns plus facts that
+``refers_to`` the entities, spread over user scopes. Words follow a Zipf law over a generated
+vocabulary so full-text matches have a realistic skew. Then, for ``queries`` questions built
+from stored facts, it times:
+
+* ``expand_1hop`` — ``Query.start_ids(entity).expand("refers_to", direction="in")``;
+* ``bm25`` — the full-text lane alone (top 10);
+* ``hnsw_top10`` — the vector index alone, on pre-embedded queries;
+* ``recall`` / ``recall_scoped`` — the full fused recall, unscoped and in one user's scope;
+
+and measures HNSW recall@10 against brute force over the stored vectors.
+
+Run ``python -m worlddb.bench.recall WORLDS [--real]`` for a JSON report on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+from worlddb.engine import WorldDB
+from worlddb.hashing import scope_world, world_id
+from worlddb.index.filters import WorldFilter
+from worlddb.index.fts import search_text
+from worlddb.index.vector import decode_vector
+from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
+from worlddb.plugins import Embedder
+from worlddb.query import Query
+from worlddb.recall import Recall
+from worlddb.testing import HashEmbedder
+
+__all__ = ["hnsw_recall_at_k", "load_corpus", "main", "percentiles", "run_recall_bench"]
+
+TURNS_PER_SESSION: Final = 8
+FACTS_PER_SESSION: Final = 3
+WORLDS_PER_SESSION: Final = 1 + TURNS_PER_SESSION + FACTS_PER_SESSION
+WORLDS_PER_ENTITY: Final = 50
+WORLDS_PER_USER: Final = 2000
+SESSIONS_PER_CHANGESET: Final = 150
+VOCABULARY: Final = 4000
+BENCH_DIMENSION: Final = 384
+_SYLLABLES: Final = ("ka", "lo", "mi", "ren", "tu", "sa", "vi", "no", "del", "or", "pa", "qui",
+                     "ze", "ban", "tor", "li", "mu", "an", "es", "gra")
+_ENTITY_TYPES: Final = ("Person", "Place", "Organization")
+
+
+def _vocabulary(rng: random.Random) -> list[str]:
+    words: dict[str, None] = {}
+    while len(words) < VOCABULARY:
+        words["".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 4)))] = None
+    return list(words)
+
+
+class _Text:
+    """Zipf-distributed sentences over a generated vocabulary."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.words = _vocabulary(rng)
+        ranks = np.arange(1, len(self.words) + 1, dtype=np.float64)
+        self.cumulative = list(np.cumsum(1 / ranks) / np.sum(1 / ranks))
+
+    def sentence(self, low: int, high: int, *, mention: str | None = None) -> str:
+        picks = self.rng.choices(self.words, cum_weights=self.cumulative,
+                                 k=self.rng.randint(low, high))
+        if mention is not None:
+            picks.insert(self.rng.randrange(len(picks) + 1), mention)
+        return " ".join(picks)
+
+
+class Corpus:
+    """What ``load_corpus`` wrote: entity ids, user scope names and fact texts for queries."""
+
+    def __init__(self) -> None:
+        self.entities: list[tuple[NodeId, str]] = []
+        self.users: list[str] = []
+        self.facts: list[tuple[str, str]] = []  # (text, user scope name)
+        self.load_seconds = 0.0
+
+
+def load_corpus(db: WorldDB, worlds: int, *, seed: int = 0) -> Corpus:
+    """Bulk-load about ``worlds`` worlds into ``db`` through its reconciler."""
+    rng = random.Random(seed)
+    text = _Text(rng)
+    corpus = Corpus()
+    began = time.perf_counter()
+    n_entities = max(10, worlds // WORLDS_PER_ENTITY)
+    specs = []
+    for i in range(n_entities):
+        name = f"{text.words[-1 - i].title()} {rng.choice(text.words[100:]).title()}"
+        specs.append(WorldSpec(type=_ENTITY_TYPES[i % 3], name=name))
+    db.write(Changeset(worlds=tuple(specs)))
+    corpus.entities = [(world_id(s), s.name) for s in specs]
+    corpus.users = [f"user_id=u{i}" for i in range(max(1, worlds // WORLDS_PER_USER))]
+    sessions = max(1, (worlds - n_entities) // WORLDS_PER_SESSION)
+    for start in range(0, sessions, SESSIONS_PER_CHANGESET):
+        batch = range(start, min(sessions, start + SESSIONS_PER_CHANGESET))
+        db.write(_sessions(batch, text, corpus, rng))
+    corpus.load_seconds = time.perf_counter() - began
+    return corpus
+
+
+def _sessions(batch: range, text: _Text, corpus: Corpus, rng: random.Random) -> Changeset:
+    worlds: list[WorldSpec] = []
+    edges: list[EdgeSpec] = []
+    scopes: dict[str, WorldSpec] = {}
+    for number in batch:
+        user = corpus.users[number % len(corpus.users)]
+        kind, _, value = user.partition("=")
+        scope = scopes.setdefault(user, scope_world(kind, value))
+        moment = 1_600_000_000_000_000 + number * 3_600_000_000
+        turns = []
+        for t in range(TURNS_PER_SESSION):
+            entity = rng.choice(corpus.entities) if rng.random() < 0.3 else None
+            turn = WorldSpec(type="Turn", name="user" if t % 2 == 0 else "assistant",
+                             content=text.sentence(6, 24, mention=entity[1] if entity else None),
+                             created_at=moment + t, valid_from=moment + t)
+            turns.append(turn)
+            if entity is not None:
+                edges.append(EdgeSpec("refers_to", world_id(turn), entity[0]))
+        session = WorldSpec(type="Session", name=f"session {number}",
+                            children=tuple(world_id(t) for t in turns), created_at=moment)
+        worlds += [*turns, session]
+        edges.append(EdgeSpec("contains", world_id(scope), world_id(session)))
+        for _ in range(FACTS_PER_SESSION):
+            named = rng.sample(corpus.entities, rng.randint(1, 2))
+            fact = WorldSpec(type="Fact", content=text.sentence(5, 12, mention=named[0][1]),
+                             created_at=moment, valid_from=moment)
+            worlds.append(fact)
+            edges += [EdgeSpec("refers_to", world_id(fact), e) for e, _ in named]
+            edges.append(EdgeSpec("contains", world_id(scope), world_id(fact)))
+            corpus.facts.append((fact.content, user))
+    return Changeset(worlds=(*scopes.values(), *worlds), edges=tuple(edges), source="bench")
+
+
+def percentiles(samples_ms: Sequence[float]) -> dict[str, float]:
+    """P50, P95 and max of a list of millisecond timings."""
+    ordered = sorted(samples_ms)
+    return {"p50": round(float(np.percentile(ordered, 50)), 3),
+            "p95": round(float(np.percentile(ordered, 95)), 3),
+            "max": round(ordered[-1], 3)}
+
+
+def _time(fn: Callable[[], object]) -> float:
+    began = time.perf_counter()
+    fn()
+    return (time.perf_counter() - began) * 1000
+
+
+def hnsw_recall_at_k(db: WorldDB, queries: np.ndarray, k: int = 10) -> float:
+    """Mean overlap of HNSW's top ``k`` with exact cosine top ``k`` over the stored vectors."""
+    assert db.vectors is not None
+    rows = db.store.conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid").fetchall()
+    rids = np.array([int(r) for r, _ in rows])
+    matrix = np.vstack([decode_vector(bytes(v)) for _, v in rows])
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    total = 0.0
+    for q in queries:
+        qn = q / max(float(np.linalg.norm(q)), 1e-12)
+        exact = set(rids[np.argsort(-(matrix @ qn), kind="stable")[:k]].tolist())
+        approx = {rid for rid, _ in db.vectors.search(q, k)}
+        total += len(exact & approx) / k
+    return round(total / len(queries), 4)
+
+
+def run_recall_bench(worlds: int, *, seed: int = 0, embedder: Embedder | None = None,
+                     queries: int = 200, path: Path | None = None) -> dict[str, object]:
+    """Load ``worlds`` worlds, then time the lanes on ``queries`` questions.
+
+    Args:
+        worlds: About how many worlds to generate.
+        seed: Seeds the generator and the query sample.
+        embedder: The embedder to load and query with (``HashEmbedder(384)`` by default).
+        queries: How many questions to time.
+        path: Where to put the store (a temporary directory by default).
+
+    Returns:
+        Load time, P50/P95/max milliseconds per operation, and HNSW recall@10.
+    """
+    chosen = embedder or HashEmbedder(BENCH_DIMENSION)
+    with tempfile.TemporaryDirectory() as tmp:
+        target = path or Path(tmp) / "bench.db"
+        with WorldDB.open(target, embedder=chosen, extractor=None) as db:
+            corpus = load_corpus(db, worlds, seed=seed)
+            report = _measure(db, corpus, chosen, queries, seed)
+            report["load_s"] = round(corpus.load_seconds, 2)
+            report["counts"] = db.store.counts()
+        report["db_bytes"] = target.stat().st_size
+    return report
+
+
+def _measure(db: WorldDB, corpus: Corpus, embedder: Embedder, n: int,
+             seed: int) -> dict[str, object]:
+    rng = random.Random(seed + 1)
+    recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.now)
+    asked = [rng.choice(corpus.facts) for _ in range(n)]
+    questions = [" ".join(rng.sample(t.split(), min(4, len(t.split())))) for t, _ in asked]
+    vectors = embedder.embed_queries(questions)
+    entities = [rng.choice(corpus.entities)[0] for _ in range(n)]
+    assert db.vectors is not None
+    index = db.vectors
+    flt = WorldFilter(now=db.now())
+    samples: dict[str, list[float]] = {k: [] for k in
+                                       ("expand_1hop", "bm25", "hnsw_top10", "recall",
+                                        "recall_scoped")}
+    found_fact = 0
+    for i, question in enumerate(questions):
+        samples["expand_1hop"].append(_time(lambda: Query(db.store).start_ids(entities[i])
+                                            .expand("refers_to", direction="in").execute()))
+        samples["bm25"].append(_time(lambda: search_text(db.store, question, flt=flt, limit=10)))
+        samples["hnsw_top10"].append(_time(lambda: index.search(vectors[i], 10)))
+        samples["recall"].append(_time(lambda: recall.recall(question, limit=10)))
+        began = time.perf_counter()
+        scoped = recall.recall(question, limit=10, scope_ids=[asked[i][1]])
+        samples["recall_scoped"].append((time.perf_counter() - began) * 1000)
+        found_fact += asked[i][0] in {h.text for h in scoped.hits}
+    return {
+        "worlds": db.store.counts()["nodes"],
+        "embedder": embedder.key,
+        "queries": n,
+        "latency_ms": {name: percentiles(values) for name, values in samples.items()},
+        "hnsw_recall_at_10": hnsw_recall_at_k(db, vectors[: min(n, 200)]),
+        "scoped_recall_finds_source_fact": round(found_fact / n, 3),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """CLI: ``python -m worlddb.bench.recall WORLDS [--real]``; prints a JSON report."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    real = "--real" in args
+    numbers = [int(a) for a in args if a.isdigit()]
+    worlds = numbers[0] if numbers else 10_000
+    embedder: Embedder | None = None
+    if real:
+        from worlddb.embedding import default_embedder
+
+        embedder = default_embedder()
+    report = run_recall_bench(worlds, embedder=embedder)
+    sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

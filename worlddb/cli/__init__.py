@@ -1,0 +1,61 @@
+"""The ``worlddb`` command line: a thin client of the public ``WorldDB`` API.
+
+Exit codes: 0 success, 1 a ``WorldDBError`` (printed as ``Error: ...``) or a failed check,
+2 a usage error. ``--db`` / ``$WORLDDB_DB`` choose the database (default: a per-user data
+directory, see ``worlddb.cli.settings``); ``--json`` switches any command to JSON output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
+from worlddb.cli.bench import GROUPS
+from worlddb.cli.common import CliState
+from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
+from worlddb.cli.settings import EMBEDDER_NAMES, EXTRACTOR_NAMES
+from worlddb.errors import WorldDBError
+
+__all__ = ["cli", "main"]
+
+
+class _Group(click.Group):
+    """A group that turns a ``WorldDBError`` from any command into exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WorldDBError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "db_path", envvar="WORLDDB_DB", type=click.Path(dir_okay=False),
+              help="Database file [env WORLDDB_DB; default: per-user data dir].")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--embedder", type=click.Choice(EMBEDDER_NAMES), default="default",
+              envvar="WORLDDB_EMBEDDER", hidden=True)
+@click.option("--extractor", type=click.Choice(EXTRACTOR_NAMES), default="default",
+              envvar="WORLDDB_EXTRACTOR", hidden=True)
+@click.version_option(package_name="worlddb")
+@click.pass_context
+def cli(ctx: click.Context, db_path: str | None, as_json: bool, embedder: str,
+        extractor: str) -> None:
+    """worlddb: long-term memory for AI agents."""
+    state = ctx.ensure_object(CliState)
+    state.db_path = db_path
+    state.as_json = state.as_json or as_json
+    state.embedder = embedder
+    state.extractor = extractor
+
+
+for _command in (*MEMORY_COMMANDS, *ADMIN_COMMANDS, *GROUPS):
+    cli.add_command(_command)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point (``worlddb``)."""
+    cli.main(args=None if argv is None else list(argv), prog_name="worlddb")

@@ -1,0 +1,139 @@
+"""Store commands: init, import, export, verify, reindex, serve."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import IO, Final
+
+import click
+
+from worlddb.cli.common import CliState, emit, json_option, note, pass_state
+from worlddb.cli.exchange import export_lines, import_lines
+
+__all__ = ["COMMANDS"]
+
+# The vector index is a cache of the embeddings table; these sidecars are rebuilt on open.
+VECTOR_SIDECARS: Final = (".hnsw", ".hnsw.json")
+
+
+@click.command()
+@json_option
+@pass_state
+def init(state: CliState) -> None:
+    """Create the database (if missing) and print where it is."""
+    path = state.path()
+    existed = path.exists()
+    with state.open() as db:
+        counts = db.store.counts()
+        key = db.embedder.key if db.embedder else None
+    data = {"path": str(path), "created": not existed, "embedder": key, "counts": counts}
+    emit(state, data, lambda: click.echo(
+        f"{'created' if not existed else 'opened'} {path} (embedder: {key or 'none'})"))
+
+
+def _stderr() -> IO[str]:
+    return click.get_text_stream("stderr")
+
+
+@click.command(name="import")
+@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@json_option
+@pass_state
+def import_(state: CliState, source: IO[str]) -> None:
+    """Import a `worlddb export` file or memory lines (JSONL) from SOURCE (default stdin).
+
+    Export records are verified (their bytes must hash to their ids) before anything is
+    written. A memory line is {"text": ..., "scopes": {...}, "occurred_at": ...} or
+    {"messages": [{"role": ..., "content": ...}], ...}.
+    """
+    lines = source.readlines()
+    with state.open() as db, click.progressbar(length=len(lines), label="importing",
+                                               file=_stderr()) as bar:
+        stats = import_lines(db, lines, on_line=lambda: bar.update(1))
+    data = {"worlds": stats.worlds, "edges": stats.edges, "memories": stats.memories,
+            "skipped_edges": stats.skipped_edges}
+    emit(state, data, lambda: click.echo(
+        f"imported {stats.worlds} worlds, {stats.edges} edges, {stats.memories} memories "
+        f"({stats.skipped_edges} retired edges or proposals skipped)"))
+
+
+@click.command()
+@click.argument("dest", type=click.Path(dir_okay=False, allow_dash=True), default="-")
+@pass_state
+def export(state: CliState, dest: str) -> None:
+    """Write every world and edge as self-verifying JSONL to DEST (default stdout).
+
+    Each line carries its canonical bytes in base64; blake3 of them equals the line's id.
+    """
+    with state.open() as db:
+        total = db.store.counts().get("nodes", 0)
+        out: IO[str]
+        with click.open_file(dest, "w", encoding="utf-8") as out, \
+                click.progressbar(length=total, label="exporting", file=_stderr()) as bar:
+            for line in export_lines(db, on_world=lambda: bar.update(1)):
+                out.write(line + "\n")
+    if dest != "-":
+        note(f"exported {total} worlds to {dest}")
+
+
+@click.command()
+@json_option
+@pass_state
+def verify(state: CliState) -> None:
+    """Check every stored world against its id and the indexes against the tables.
+
+    Exits with status 1 when a problem is found.
+    """
+    with state.open() as db:
+        problems = db.verify()
+
+    def human() -> None:
+        for problem in problems:
+            click.echo(problem)
+        click.echo("ok" if not problems else f"{len(problems)} problem(s)")
+
+    emit(state, {"ok": not problems, "problems": problems}, human)
+    if problems:
+        sys.exit(1)
+
+
+@click.command()
+@json_option
+@pass_state
+def reindex(state: CliState) -> None:
+    """Rebuild the vector index from the stored embeddings (after a crash or a copy)."""
+    path = state.path()
+    removed = []
+    for suffix in VECTOR_SIDECARS:
+        sidecar = Path(str(path) + suffix)
+        if sidecar.exists():
+            sidecar.unlink()
+            removed.append(sidecar.name)
+    with state.open() as db:
+        size = db.store.counts().get("embeddings", 0)
+    emit(state, {"rebuilt": True, "vectors": size, "removed": removed},
+         lambda: click.echo(f"rebuilt the vector index ({size} vectors)"))
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+               add_help_option=False)
+@click.pass_context
+def serve(ctx: click.Context) -> None:
+    """Run the MCP server (same options as `worlddb-mcp`; see `worlddb serve --help`)."""
+    try:
+        from worlddb_mcp.__main__ import serve_command
+    except ImportError as exc:  # the server ships in the same wheel; a broken install lands here
+        raise click.ClickException(f"the MCP server is not importable: {exc}") from exc
+    state = ctx.ensure_object(CliState)
+    args = list(ctx.args)
+    if state.db_path and "--db" not in args:
+        args = ["--db", state.db_path, *args]
+    if state.embedder != "default" and "--embedder" not in args:
+        args = ["--embedder", state.embedder, *args]
+    if state.extractor != "default" and "--extractor" not in args:
+        args = ["--extractor", state.extractor, *args]
+    serve_command.main(args=args, prog_name="worlddb serve", standalone_mode=True)
+
+
+COMMANDS = (init, import_, export, verify, reindex, serve)

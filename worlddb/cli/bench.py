@@ -1,0 +1,160 @@
+"""``worlddb bench`` and ``worlddb eval``: dispatch to the benchmark and evaluation modules.
+
+Each bench subcommand imports ``worlddb.bench.<name>`` lazily and calls its ``run_<name>_bench``
+function, printing the returned dict (a table, or JSON with ``--json``). Options a runner takes
+beyond the ones listed can be passed as ``-p key=value`` (ints and floats are converted).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from worlddb.cli.common import CliState, emit, json_option, pass_state
+from worlddb.errors import ValidationError
+
+__all__ = ["GROUPS"]
+
+
+def _value(text: str) -> object:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            continue
+    return text
+
+
+def _params(items: tuple[str, ...]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.isidentifier():
+            raise click.BadParameter(f"{item!r} is not key=value", param_hint="-p")
+        out[key] = _value(value)
+    return out
+
+
+def _runner(module: str, function: str) -> Callable[..., Any]:
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        raise click.ClickException(f"{module} is not available in this install ({exc})") from exc
+    fn = getattr(mod, function, None)
+    if not callable(fn):
+        raise click.ClickException(f"{module} has no {function}()")
+    return fn  # type: ignore[no-any-return]
+
+
+def _report(state: CliState, title: str, result: object) -> None:
+    def human() -> None:
+        click.echo(title)
+        if isinstance(result, dict):
+            width = max((len(str(k)) for k in result), default=0)
+            for key, value in result.items():
+                shown = json.dumps(value) if isinstance(value, dict | list) else value
+                click.echo(f"  {key:<{width}}  {shown}")
+        else:
+            click.echo(str(result))
+
+    emit(state, result, human)
+
+
+_PARAM = click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
+                      help="Extra keyword argument for the runner (repeatable).")
+
+
+@click.group()
+def bench() -> None:
+    """Benchmarks (each prints a dict of measurements)."""
+
+
+def _bench_command(name: str, summary: str) -> click.Command:
+    """A generic ``bench <name>`` that calls ``worlddb.bench.<name>.run_<name>_bench(**params)``."""
+
+    @click.command(name=name, help=f"{summary} [worlddb.bench.{name}.run_{name}_bench]")
+    @_PARAM
+    @json_option
+    @pass_state
+    def command(state: CliState, params: tuple[str, ...]) -> None:
+        fn = _runner(f"worlddb.bench.{name}", f"run_{name}_bench")
+        _report(state, f"bench {name}", fn(**_params(params)))
+
+    return command
+
+
+@bench.command(name="load")
+@click.option("--nodes", type=click.IntRange(1), default=100_000, show_default=True)
+@click.option("--edges", type=click.IntRange(0), default=300_000, show_default=True)
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), required=True,
+              help="Scratch database file (deleted and recreated).")
+@_PARAM
+@json_option
+@pass_state
+def bench_load(state: CliState, nodes: int, edges: int, db_path: str,
+               params: tuple[str, ...]) -> None:
+    """Bulk-load synthetic worlds and edges through the reconciler [worlddb.bench.load]."""
+    fn = _runner("worlddb.bench.load", "run_load_bench")
+    _report(state, "bench load", fn(nodes, edges, db_path, **_params(params)))
+
+
+@bench.command(name="mcp")
+@click.option("--memories", type=click.IntRange(1), default=10_000, show_default=True)
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio",
+              show_default=True)
+@_PARAM
+@json_option
+@pass_state
+def bench_mcp(state: CliState, memories: int, transport: str, params: tuple[str, ...]) -> None:
+    """memory_write / memory_recall round trips through a real MCP transport [worlddb.bench.mcp]."""
+    fn = _runner("worlddb.bench.mcp", "run_mcp_bench")
+    _report(state, "bench mcp", fn(memories, transport, **_params(params)))
+
+
+for _name, _summary in (("embedder", "Embedder load time, throughput and query latency"),
+                        ("resolver", "Entity resolution accuracy and latency"),
+                        ("recall", "Recall latency and quality"),
+                        ("extractor", "Offline extractor precision, recall and speed")):
+    bench.add_command(_bench_command(_name, _summary))
+
+
+@click.group(name="eval")
+def eval_() -> None:
+    """Evaluations (LongMemEval retrieval)."""
+
+
+@eval_.command(name="score")
+@click.argument("rankings", type=click.Path(exists=True, dir_okay=False))
+@click.argument("gold", type=click.Path(exists=True, dir_okay=False))
+@click.option("--granularity", type=click.Choice(["session", "turn"]), default="session",
+              show_default=True)
+@json_option
+@pass_state
+def eval_score(state: CliState, rankings: str, gold: str, granularity: str) -> None:
+    """Score a RANKINGS file against GOLD with the official LongMemEval metrics."""
+    from worlddb.eval.metrics import score_rankings
+
+    if granularity not in ("session", "turn"):
+        raise ValidationError(f"granularity {granularity!r}", field="granularity")
+    report = score_rankings(rankings, gold, "session" if granularity == "session" else "turn")
+    emit(state, report.to_dict(), lambda: click.echo(report.format_table()))
+
+
+@eval_.command(name="longmemeval")
+@click.argument("data", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", type=click.Path(dir_okay=False), required=True,
+              help="Rankings JSONL to write.")
+@_PARAM
+@json_option
+@pass_state
+def eval_longmemeval(state: CliState, data: str, out: str, params: tuple[str, ...]) -> None:
+    """Ingest a LongMemEval file and write rankings [worlddb.eval.run.run_longmemeval]."""
+    fn = _runner("worlddb.eval.run", "run_longmemeval")
+    _report(state, "eval longmemeval", fn(data, out, **_params(params)))
+
+
+GROUPS = (bench, eval_)

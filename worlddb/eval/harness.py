@@ -1,0 +1,419 @@
+"""The LongMemEval harness: every question through the engine, rankings out, official metrics back.
+
+For each question a worker opens a fresh in-memory store, ingests the question's scrubbed
+haystack (opaque ids, no ``has_answer``; see ``worlddb.eval.longmemeval``) in date order through
+the normal ingest path, recalls the question as of its date and ranks every session and turn
+(``worlddb.eval.ranking``). The harness, which alone holds the labels, maps the ranking back to
+dataset ids and appends one JSONL line per question in the format ``shared/tools/lme_score.py``
+reads, then scores the file with ``worlddb.eval.metrics`` (which agrees with that script).
+
+Speed: questions run in parallel in spawned processes (``workers``), each with its own engine,
+sharing one embedding cache file (``worlddb.eval.embed_cache``) across questions, processes and
+runs; the output file doubles as the resume log (questions already in it are skipped). A subset
+run (``limit`` or ``sample``) also writes the gold lines of its questions beside the rankings, so
+both this module and ``lme_score.py`` score it over the questions it ran, not all of them.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import IO, Any, Final
+
+from worlddb.errors import ValidationError
+from worlddb.eval.answer import (
+    AnswerReport,
+    QAEvaluator,
+    read_judgements,
+    summarize_answers,
+    write_judgement,
+)
+from worlddb.eval.longmemeval import Question, iter_questions, write_rankings_line
+from worlddb.eval.metrics import Granularity, Report, score_rankings
+from worlddb.eval.worker import EngineSetup, Outcome, Task, Worker, init_process, run_task
+from worlddb.plugins import Embedder
+
+__all__ = [
+    "DEFAULT_CACHE_PATH",
+    "LANES",
+    "HarnessOptions",
+    "HarnessReport",
+    "gold_path_for",
+    "parse_lanes",
+    "run_longmemeval",
+    "stratified_sample",
+]
+
+logger = logging.getLogger(__name__)
+
+LANES: Final = ("bm25", "vector", "graph")
+DEFAULT_CACHE_PATH: Final = Path(tempfile.gettempdir()) / "worlddb-cache" / "embeddings.sqlite"
+RECALL_LIMIT: Final = 200  # hits asked of recall; a haystack holds ~500 turns in ~50 sessions
+IN_FLIGHT_PER_WORKER: Final = 2  # queued questions per worker: keeps workers fed, memory bounded
+
+
+@dataclass(frozen=True)
+class HarnessOptions:
+    """How to run the benchmark.
+
+    Attributes:
+        granularity: What the report scores: ``"session"`` or ``"turn"`` (both are written).
+        lanes: Recall lanes to use (an ablation runs a subset).
+        limit: Only the first ``limit`` questions of the file (after ``sample``).
+        sample: A seeded subset of this many questions, stratified by question type.
+        seed: The sample's seed.
+        extraction: Ingest with the offline extractor; ``False`` stores turns only.
+        workers: Processes; ``1`` runs in this process.
+        resume: Skip questions already in the output file; ``False`` starts it afresh.
+        recall_limit: How many hits to ask recall for.
+        embedder_factory: A picklable zero-argument callable returning the embedder; ``None``
+            for the default offline model.
+        cache_path: The shared embedding cache; ``None`` disables it.
+    """
+
+    granularity: Granularity = "session"
+    lanes: tuple[str, ...] = LANES
+    limit: int | None = None
+    sample: int | None = None
+    seed: int = 0
+    extraction: bool = True
+    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    resume: bool = True
+    recall_limit: int = RECALL_LIMIT
+    embedder_factory: Callable[[], Embedder] | None = None
+    cache_path: Path | None = DEFAULT_CACHE_PATH
+
+    def __post_init__(self) -> None:
+        if self.granularity not in ("session", "turn"):
+            raise ValidationError(
+                f"granularity must be 'session' or 'turn', not {self.granularity!r}",
+                field="granularity",
+                value=self.granularity,
+            )
+        parse_lanes(",".join(self.lanes))
+        for name in ("limit", "sample"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise ValidationError(f"{name} must be at least 1", field=name, value=value)
+        if self.workers < 1 or self.recall_limit < 1:
+            raise ValidationError(
+                "workers and recall_limit must be at least 1",
+                field="workers",
+                value=(self.workers, self.recall_limit),
+            )
+
+
+@dataclass(frozen=True)
+class HarnessReport:
+    """What a run did and how it scored.
+
+    Attributes:
+        out: The rankings file.
+        gold: The gold file it was scored against (``None``: none found, not scored).
+        ran: Questions ranked by this call.
+        skipped: Questions skipped because the rankings file already held them (resume).
+        wall_s: Wall time of this call.
+        ingest_s: Summed ingest time over the questions ranked by this call.
+        recall_s: Summed recall-and-rank time over those questions.
+        retrieval: Official retrieval metrics over the whole rankings file, when gold is known.
+        answers: QA accuracy, in ``--answer`` mode.
+    """
+
+    out: Path
+    gold: Path | None
+    ran: int
+    skipped: int
+    wall_s: float
+    ingest_s: float
+    recall_s: float
+    retrieval: Report | None
+    answers: AnswerReport | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (per-question retrieval metrics included)."""
+        return {
+            "out": str(self.out),
+            "gold": None if self.gold is None else str(self.gold),
+            "ran": self.ran,
+            "skipped": self.skipped,
+            "wall_s": round(self.wall_s, 2),
+            "ingest_s": round(self.ingest_s, 2),
+            "recall_s": round(self.recall_s, 2),
+            "retrieval": None if self.retrieval is None else self.retrieval.to_dict(),
+            "answers": None if self.answers is None else self.answers.to_dict(),
+        }
+
+    def format(self) -> str:
+        """A human summary: timings, the metric table, and QA accuracy when present."""
+        lines = [
+            f"ranked {self.ran} questions ({self.skipped} resumed) in {self.wall_s:.1f} s "
+            f"(ingest {self.ingest_s:.1f} s, recall {self.recall_s:.1f} s); rankings: {self.out}"
+        ]
+        if self.retrieval is None:
+            lines.append("no gold file found next to the data: not scored")
+        else:
+            lines.append(self.retrieval.format_table())
+        if self.answers is not None:
+            lines.append(self.answers.format_table())
+        return "\n".join(lines)
+
+
+def parse_lanes(text: str) -> tuple[str, ...]:
+    """``"bm25,vector"`` → ``("bm25", "vector")``, checked against the known lanes.
+
+    Raises:
+        ValidationError: An unknown or repeated lane, or none at all.
+    """
+    lanes = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = [lane for lane in lanes if lane not in LANES]
+    if not lanes or unknown or len(set(lanes)) != len(lanes):
+        raise ValidationError(
+            f"lanes must be distinct names from {', '.join(LANES)}, got {text!r}",
+            field="lanes",
+            value=text,
+        )
+    return lanes
+
+
+def gold_path_for(data: str | Path) -> Path | None:
+    """The ``*.gold.jsonl`` beside a ``*.json`` or ``*.json.xz`` data file, if it exists."""
+    name = Path(data).name
+    for suffix in (".json.xz", ".json"):
+        if name.endswith(suffix):
+            candidate = Path(data).with_name(name[: -len(suffix)] + ".gold.jsonl")
+            return candidate if candidate.exists() else None
+    return None
+
+
+def stratified_sample(data: str | Path, n: int, *, seed: int = 0) -> frozenset[str]:
+    """A seeded subset of ``n`` question ids, allocated to types in proportion to their size.
+
+    Largest remainders round the allocation; within a type, ids are drawn with
+    ``random.Random(seed)`` from the type's ids in file order, so the subset is reproducible.
+    """
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for question in iter_questions(data, salt=b"sample"):
+        by_type[question.question_type].append(question.question_id)
+    total = sum(len(ids) for ids in by_type.values())
+    n = min(n, total)
+    shares = {t: n * len(ids) / total for t, ids in sorted(by_type.items())}
+    counts = {t: int(share) for t, share in shares.items()}
+    by_remainder = sorted(shares, key=lambda t: (counts[t] - shares[t], t))
+    for qtype in by_remainder[: n - sum(counts.values())]:
+        counts[qtype] += 1
+    rng = random.Random(seed)
+    chosen: set[str] = set()
+    for qtype in sorted(by_type):
+        chosen.update(rng.sample(by_type[qtype], counts[qtype]))
+    return frozenset(chosen)
+
+
+def run_longmemeval(
+    data: str | Path,
+    *,
+    out: str | Path,
+    options: HarnessOptions | None = None,
+    evaluator: QAEvaluator | None = None,
+    progress: IO[str] | None = sys.stderr,
+) -> HarnessReport:
+    """Run LongMemEval retrieval over ``data`` and score it.
+
+    Args:
+        data: A LongMemEval ``.json`` or ``.json.xz`` file; its gold is looked up beside it.
+        out: The rankings JSONL (appended to when resuming).
+        options: How to run (defaults: session level, all lanes, extraction, every core).
+        evaluator: Also answer and judge each question (``--answer``); answers go to
+            ``<out stem>.answers.jsonl``.
+        progress: Where the progress line goes (``None``: nowhere).
+
+    Returns:
+        Timings, and the metrics over every question in ``out``.
+
+    Raises:
+        ValidationError: Bad options, or a malformed data or gold file.
+        PluginError: The embedder or the answering model failed.
+    """
+    opts = options or HarnessOptions()
+    started = time.perf_counter()
+    out_path = Path(out)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    answers_path = out_path.with_name(out_path.stem + ".answers.jsonl")
+    done = _resume(out_path, opts.resume)
+    if evaluator is not None:
+        answered = {j.question_id for j in read_judgements(answers_path)} if opts.resume else set()
+        if not opts.resume:
+            answers_path.write_text("", encoding="utf-8")
+        done &= answered
+    selected = stratified_sample(data, opts.sample, seed=opts.seed) if opts.sample else None
+    questions = _select(data, selected, opts.limit)
+    setup = EngineSetup(
+        lanes=opts.lanes,
+        extraction=opts.extraction,
+        recall_limit=opts.recall_limit,
+        embedder_factory=opts.embedder_factory,
+        cache_path=opts.cache_path,
+    )
+    todo: list[Question] = []
+    skipped, ran, ingest_s, recall_s = 0, 0, 0.0, 0.0
+    for question in questions:
+        if question.question_id in done:
+            skipped += 1
+        else:
+            todo.append(question)
+    bar = _Progress(len(todo), progress)
+    with ExitStack() as stack:
+        fh = stack.enter_context(out_path.open("a", encoding="utf-8"))
+        qa = None
+        if evaluator is not None:
+            qa = stack.enter_context(answers_path.open("a", encoding="utf-8"))
+        for question, outcome in _execute(todo, setup, opts.workers):
+            write_rankings_line(fh, question, outcome.ranked.sessions, outcome.ranked.turns)
+            fh.flush()
+            if evaluator is not None and qa is not None:
+                write_judgement(qa, evaluator.evaluate(question, outcome.ranked.turns))
+                qa.flush()
+            ran += 1
+            ingest_s += outcome.ingest_s
+            recall_s += outcome.recall_s
+            bar.step()
+    bar.close()
+    gold = gold_path_for(data)
+    if gold is not None and (selected is not None or opts.limit is not None):
+        gold = _write_subset_gold(gold, out_path)
+    retrieval = None if gold is None else score_rankings(out_path, gold, opts.granularity)
+    answers = None if evaluator is None else summarize_answers(read_judgements(answers_path))
+    return HarnessReport(
+        out_path,
+        gold,
+        ran,
+        skipped,
+        time.perf_counter() - started,
+        ingest_s,
+        recall_s,
+        retrieval,
+        answers,
+    )
+
+
+# -- internals ----------------------------------------------------------------------------------
+def _select(data: str | Path, ids: frozenset[str] | None, limit: int | None) -> Iterator[Question]:
+    count = 0
+    for question in iter_questions(data):
+        if ids is not None and question.question_id not in ids:
+            continue
+        if limit is not None and count >= limit:
+            return
+        count += 1
+        yield question
+
+
+def _write_subset_gold(gold: Path, out: Path) -> Path:
+    """Cut ``gold`` to the questions ``out`` holds (resumed lines included); return its path."""
+    ranked = {str(json.loads(line)["question_id"]) for line in _lines(out)}
+    path = out.with_name(out.stem + ".gold.jsonl")
+    kept = [line for line in _lines(gold) if str(json.loads(line)["question_id"]) in ranked]
+    path.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
+    return path
+
+
+def _lines(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _resume(out: Path, resume: bool) -> set[str]:
+    """Question ids already in ``out``; a torn last line (a killed run) is dropped."""
+    if not resume or not out.exists():
+        out.write_text("", encoding="utf-8")
+        return set()
+    kept: list[str] = []
+    done: set[str] = set()
+    lines = _lines(out)
+    for line in lines:
+        try:
+            row = json.loads(line)
+            done.add(str(row["question_id"]))
+            kept.append(line)
+        except (json.JSONDecodeError, KeyError, TypeError):
+            continue
+    if len(kept) != len(lines) or not out.read_text(encoding="utf-8").endswith("\n"):
+        logger.warning("dropping %d unreadable line(s) from %s", len(lines) - len(kept), out)
+        out.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
+    return done
+
+
+def _execute(
+    questions: list[Question], setup: EngineSetup, workers: int
+) -> Iterator[tuple[Question, Outcome]]:
+    """Rank questions, yielding each with its outcome as it completes (any order)."""
+    tasks = ((q, Task(i, q.question, q.question_date, q.sessions)) for i, q in enumerate(questions))
+    if workers == 1 or len(questions) <= 1:
+        worker = Worker(setup)
+        for question, task in tasks:
+            yield question, worker.run(task)
+        return
+    context = get_context("spawn")
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=init_process, initargs=(setup,)
+    ) as pool:
+        pending: dict[Future[Outcome], Question] = {}
+        for question, task in tasks:
+            pending[pool.submit(run_task, task)] = question
+            while len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                yield from _drain(pending, wait(pending, return_when=FIRST_COMPLETED).done)
+        while pending:
+            yield from _drain(pending, wait(pending, return_when=FIRST_COMPLETED).done)
+
+
+def _drain(
+    pending: dict[Future[Outcome], Question], finished: set[Future[Outcome]]
+) -> Iterator[tuple[Question, Outcome]]:
+    for future in finished:
+        yield pending.pop(future), future.result()
+
+
+class _Progress:
+    """A plain-text progress line on stderr: a redrawn line on a terminal, else every 5%."""
+
+    def __init__(self, total: int, stream: IO[str] | None) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.started = time.perf_counter()
+        self.tty = bool(stream is not None and stream.isatty())
+        self.every = max(1, total // 20)
+
+    def step(self) -> None:
+        self.done += 1
+        if self.stream is None or not (
+            self.tty or self.done % self.every == 0 or self.done == self.total
+        ):
+            return
+        elapsed = time.perf_counter() - self.started
+        rate = elapsed / self.done
+        eta = rate * (self.total - self.done)
+        line = (
+            f"longmemeval {self.done:>4d}/{self.total} {100 * self.done / self.total:5.1f}% "
+            f"{rate:6.2f} s/q  elapsed {_clock(elapsed)}  eta {_clock(eta)}"
+        )
+        self.stream.write(f"\r{line}" if self.tty else f"{line}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not None and self.tty and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes // 60:d}:{minutes % 60:02d}:{secs:02d}"

@@ -1,0 +1,166 @@
+"""One LongMemEval question through the engine: ingest its haystack, recall, rank. No labels here.
+
+A worker gets a ``Task``: the question text, its date and the scrubbed sessions under opaque ids;
+never the dataset ids, the answer or the question id (the ``index`` is the harness's own counter).
+It opens a fresh in-memory ``WorldDB``, ingests the sessions in date order through the normal
+ingest path, recalls as of the question date and ranks the haystack (``worlddb.eval.ranking``).
+
+Workers run in spawned processes: ``init_process`` builds the embedder (and its cache
+connection) and the extractor once per process, and ``run_task`` reuses them for every question.
+``Worker`` is the same thing in-process, for ``workers=1`` and tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from worlddb.eval.longmemeval import Session
+from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
+from worlddb.plugins import Embedder, Extractor, Message
+
+if TYPE_CHECKING:
+    from worlddb.engine import WorldDB
+
+__all__ = ["EngineSetup", "Outcome", "Task", "Worker", "init_process", "run_task"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """What the engine may know of one question: its text, date and haystack."""
+
+    index: int
+    question: str
+    question_date: int
+    sessions: tuple[Session, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A question's rankings (opaque ids) and what they cost."""
+
+    index: int
+    ranked: RankedHaystack
+    hits: int
+    ingest_s: float
+    recall_s: float
+
+
+@dataclass(frozen=True)
+class EngineSetup:
+    """How every worker builds its engine. Must pickle (it travels to spawned processes).
+
+    Attributes:
+        lanes: Recall lanes, e.g. ``("bm25", "vector", "graph")``.
+        extraction: Ingest with the offline extractor (facts, entities) or with none.
+        recall_limit: How many hits to ask recall for.
+        embedder_factory: A picklable zero-argument callable (a class or module-level function)
+            returning the embedder; ``None`` for the default offline model.
+        cache_path: The shared embedding cache file, or ``None`` for no cache.
+    """
+
+    lanes: tuple[str, ...]
+    extraction: bool
+    recall_limit: int
+    embedder_factory: Callable[[], Embedder] | None
+    cache_path: Path | None
+
+
+class Worker:
+    """Ranks tasks with one embedder and extractor, each built once."""
+
+    def __init__(self, setup: EngineSetup) -> None:
+        """Build the embedder (wrapped in the cache when one is set) and the extractor."""
+        self.setup = setup
+        self.embedder = _build_embedder(setup)
+        self.extractor = _build_extractor() if setup.extraction else None
+
+    def run(self, task: Task) -> Outcome:
+        """Ingest ``task``'s haystack into a fresh store, recall the question, rank sessions."""
+        from worlddb.engine import WorldDB
+
+        started = time.perf_counter()
+        with WorldDB.open(":memory:", embedder=self.embedder, extractor=self.extractor) as db:
+            sessions: dict[str, str] = {}
+            turns: dict[str, tuple[str, int]] = {}
+            for session in task.sessions:
+                if not session.messages:
+                    continue  # nothing to store; the ranking's date fill still places it
+                result = db.ingest_session(
+                    [Message(m.role, m.content) for m in session.messages],
+                    occurred_at=session.date_us,
+                )
+                sessions.setdefault(result.id, session.opaque_id)
+                for index, turn in enumerate(result.turns):
+                    turns.setdefault(turn, (session.opaque_id, index))
+            ingested = time.perf_counter()
+            hits = _recall(db, task, self.setup)
+            located = locate_hits(
+                hits,
+                sessions=sessions,
+                turns=turns,
+                derived_from=lambda fact: _derived_from(db, fact),
+            )
+        ranked = build_rankings(located, task.sessions, question_date=task.question_date)
+        done = time.perf_counter()
+        return Outcome(task.index, ranked, len(hits), ingested - started, done - ingested)
+
+
+_PROCESS_WORKER: Worker | None = None
+
+
+def init_process(setup: EngineSetup) -> None:
+    """Process-pool initializer: build this process's ``Worker``."""
+    global _PROCESS_WORKER
+    _PROCESS_WORKER = Worker(setup)
+
+
+def run_task(task: Task) -> Outcome:
+    """Process-pool entry point: rank ``task`` with this process's ``Worker``."""
+    if _PROCESS_WORKER is None:  # pragma: no cover - only reachable without the initializer
+        raise RuntimeError("run_task called in a process that init_process did not set up")
+    return _PROCESS_WORKER.run(task)
+
+
+def _recall(db: WorldDB, task: Task, setup: EngineSetup) -> Sequence[HitLike]:
+    from worlddb.recall import Recall
+    from worlddb.store.reads import TimeView
+
+    recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.clock)
+    result = recall.recall(
+        task.question,
+        limit=setup.recall_limit,
+        view=TimeView(valid_at=task.question_date),
+        lanes=setup.lanes,
+    )
+    return list(result.hits)
+
+
+def _derived_from(db: WorldDB, fact: str) -> list[str]:
+    return [str(edge.target) for edge in db.edges(fact, types=["derived_from"])]
+
+
+def _build_embedder(setup: EngineSetup) -> Embedder:
+    if setup.embedder_factory is None:
+        from worlddb.embedding import default_embedder
+
+        embedder: Embedder = default_embedder()
+    else:
+        embedder = setup.embedder_factory()
+    if setup.cache_path is not None:
+        from worlddb.eval.embed_cache import CachingEmbedder
+
+        embedder = CachingEmbedder(embedder, setup.cache_path)
+    return embedder
+
+
+def _build_extractor() -> Extractor:
+    from worlddb.extract.offline import OfflineExtractor
+
+    return OfflineExtractor()

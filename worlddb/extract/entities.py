@@ -1,0 +1,320 @@
+"""Find entity mentions in one message and type them by cue words, without a model.
+
+Sources, in the order they claim characters: names already known to the store (matched in any
+case), quoted names, capitalised spans, lowercase place names after a place cue, "named X", and
+amounts ("$1,200", "3 kg", "20%"). A capitalised word that opens a sentence is kept only when it
+is known or recurs capitalised mid-sentence, since "Honestly," and "Denver" look alike there.
+Types come from the store, then suffixes ("Acme Corp", "Lake Tahoe"), then short gazetteers,
+then the words just before or after the mention ("work at X", "my sister X", "bought an X").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from worlddb.extract import lexicon as lx
+
+__all__ = ["AliasIndex", "Mention", "find_mentions", "type_of"]
+
+_MAX_ALIAS_TOKENS: Final = 6
+_CUE_WINDOW: Final = 48  # characters before a mention searched for cue words
+_ENTITY_TYPES: Final = frozenset({"Person", "Organization", "Place", "Product", "Tool", "Entity"})
+
+_UPPER = "A-ZÀ-ÖØ-Þ"
+_CAP = rf"(?:(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|Jr|Sr)\.|[{_UPPER}][\w'’&-]*|[a-z]{{1,2}}[A-Z][\w'’&-]*)"
+_CONNECT = r"(?:of|of\s+the|de|da|del|della|di|du|la|le|van|von|der|den|&)"
+_NOT_UNIT = (
+    r"(?!\s*(?:%|[:/.,]\d|(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|"
+    r"times?|am|pm|kids|people|or|to|and|of|more|percent|miles?|km|kg|lbs?|dollars|bucks)\b))"
+)
+_SPAN = re.compile(
+    rf"(?<![\w'’])(?:{_CAP})(?:(?:\s+{_CONNECT})?\s+{_CAP}|\s+\d{{1,4}}[A-Za-z]{{0,3}}\b{_NOT_UNIT})*"
+)
+_TOKEN = re.compile(r"[\w][\w'’&.-]*")
+_QUOTED = re.compile(
+    r"[\"“]([^\"”\n]{2,60})[\"”]|\b(?:called|named|titled)\s+['‘]([^'’\n]{2,60})['’]"
+)
+_NAMED = re.compile(r"\b(?:named|called)\s+([a-z][\w'-]{1,30})\b")
+_PLACE_LEAD = re.compile(
+    r"\b(?:in|to|from|near|visit(?:ed|ing)?|around)\s+([a-z][a-z'.]+(?:\s+[a-z][a-z'.]+){0,2})"
+)
+_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_AMOUNT = re.compile(
+    rf"(?<![\w$€£¥])[$€£¥]\s?{_NUMBER}(?:\s?(?:k|K|m|M|bn|million|billion|thousand)\b)?"
+    rf"|\b{_NUMBER}\s?(?:%|°\s?[CF]\b|percent\b|(?:dollars|bucks|euros|usd|eur|gbp|kg|kgs|kilos?|"
+    r"kilograms?|lbs?|pounds|grams?|mg|km|kms|kilometers?|kilometres?|miles?|meters?|metres?|"
+    r"cm|mm|ft|feet|inches|mph|ml|liters?|litres?|gallons?|oz|ounces?)\b)",
+)
+_SENTENCE_START = re.compile(r"(?:^|[.!?\n;\"“(*•-])\s*$")
+_RELATIONS = "|".join(sorted(lx.RELATIONS, key=len, reverse=True))
+_ANIMALS = r"dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|fish|turtle|horse|pet|snake"
+_LEFT_CUES: Final = (
+    (
+        "Organization",
+        re.compile(
+            r"(?:\b(?:work(?:s|ed|ing)?|job|intern(?:ing|ship)?|employed|hired|interview(?:ed|ing)?"
+            r"|position|role|offer|engineer|manager|designer|nurse|teacher|developer)\s+"
+            r"(?:\w+\s+)?(?:at|for|with|by)|\b(?:joined|left|quit|company|startup|employer)"
+            r"|\bwork(?:s|ed|ing)?\s+(?:over\s+)?at)\s+$",
+            re.IGNORECASE,
+        ),
+    ),
+    ("Entity", re.compile(rf"\b(?:{_ANIMALS})\s+(?:named|called)\s+$", re.IGNORECASE)),
+    (
+        "Person",
+        re.compile(
+            rf"(?:\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{_RELATIONS})(?:'s)?\s*,?"
+            r"|\b(?:with|told|asked|met|texted|married|dating|thank|named|and|hired|emailed)"
+            r"|\b(?:talked|spoke|talking|speaking|said|wrote|sent\s+\w+)\s+to)\s+$",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "Place",
+        re.compile(
+            r"\b(?:in|from|near|around|outside|downtown|visit(?:ed|ing)?|(?:move[sd]?|moving|"
+            r"trip|flew|fly(?:ing)?|flight|drove|driv(?:e|ing)|travel(?:l?ed|l?ing)?|went|go(?:ing)?"
+            r"|head(?:ed|ing)?|back|relocat(?:ed|ing)|vacation|road\s+trip)\s+(?:back\s+)?to"
+            r"|live[sd]?\s+in|living\s+in|based\s+in)\s+$",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "Product",
+        re.compile(
+            r"\b(?:bought|buy(?:ing)?|ordered|purchased|returned|upgraded\s+to|pre-?ordered|got|"
+            r"watch(?:ed|ing)?|read(?:ing)?|binged?|play(?:ed|ing)?|listen(?:ed|ing)?\s+to)\s+"
+            r"(?:(?:a|an|the|my|me|myself|new|used|some|another|second)\s+)*$",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "Tool",
+        re.compile(
+            r"\b(?:use[sd]?|using|switch(?:ed|ing)?\s+(?:over\s+)?(?:from\s+\S+\s+)?to|"
+            r"switch(?:ed|ing)?\s+from|tried|trying)\s+$",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_RIGHT_PERSON = re.compile(
+    r"^(?:'s\s+(?:birthday|wedding|husband|wife|kids?|mom|dad)|\s+(?:said|says|told|thinks|wants|"
+    r"texted|called|asked|and\s+I|is\s+my|was\s+my|loves|hates|likes))\b",
+    re.IGNORECASE,
+)
+_TRAILING_ARTICLE = re.compile(r"\s(?:the|a|an)\s+$", re.IGNORECASE)
+_ORG_HEADS: Final = frozenset({"university", "bank", "college", "school", "institute", "museum"})
+_PLACE_HEADS: Final = frozenset({"lake", "mount", "mt.", "port", "fort", "cape", "isle", "lake"})
+_RIGHT_AGENT = re.compile(
+    r"\s+(?:said|says|told|tells|announced|asked|wrote|texted|called|emailed|recommended|"
+    r"suggested|thinks|believes|confirmed|reported|is\s+sending|sent)\b",
+    re.IGNORECASE,
+)
+_HOUSE_NUMBER = re.compile(r"\b\d{1,5}\s+$")
+_RIGHT_TOOL = re.compile(r"^\s+(?:app|software|tool|plugin|extension|workspace)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """An entity mention: its display name, type and character span in the message."""
+
+    name: str
+    type: str
+    start: int
+    end: int
+
+
+def _norm(token: str) -> str:
+    token = token.lower().rstrip(".,!?'’-")
+    return token[:-2] if token.endswith(("'s", "’s")) else token
+
+
+class AliasIndex:
+    """Names already in the store, looked up by lowercase token n-grams (case-insensitive)."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        """Index ``(alias, entity type)`` pairs; unknown types become ``Entity``."""
+        self._names: dict[tuple[str, ...], tuple[str, str]] = {}
+        for alias, kind in pairs:
+            tokens = tuple(_norm(t) for t in _TOKEN.findall(alias))
+            if tokens and len(tokens) <= _MAX_ALIAS_TOKENS and any(tokens):
+                self._names.setdefault(tokens, (alias, kind if kind in _ENTITY_TYPES else "Entity"))
+        self._firsts = frozenset(key[0] for key in self._names)
+        self._longest = max((len(key) for key in self._names), default=0)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def find(self, text: str) -> list[Mention]:
+        """Return the longest non-overlapping alias matches in ``text``."""
+        if not self._names:
+            return []
+        tokens = [(m.start(), m.end(), _norm(m.group(0))) for m in _TOKEN.finditer(text)]
+        found: list[Mention] = []
+        i = 0
+        while i < len(tokens):
+            if tokens[i][2] in self._firsts:
+                for n in range(min(self._longest, len(tokens) - i), 0, -1):
+                    hit = self._names.get(tuple(t[2] for t in tokens[i : i + n]))
+                    if hit is not None:
+                        found.append(Mention(hit[0], hit[1], tokens[i][0], tokens[i + n - 1][1]))
+                        i += n - 1
+                        break
+            i += 1
+        return found
+
+
+def type_of(name: str, text: str, start: int, end: int) -> str:
+    """Type a mention from its own words, the gazetteers, then the words around it."""
+    lower = name.lower()
+    tokens = lower.split()
+    if lower in lx.KNOWN_PHRASES:
+        return lx.KNOWN_PHRASES[lower]
+    if len(tokens) > 1 and tokens[-1] in lx.ORG_SUFFIXES:
+        return "Organization"
+    if len(tokens) > 1 and tokens[-1] in lx.PLACE_SUFFIXES or tokens[0] in _PLACE_HEADS:
+        return "Place"
+    if len(tokens) > 1 and tokens[0] in _ORG_HEADS:
+        return "Organization"
+    if tokens[0] in lx.TITLES and len(tokens) > 1:
+        return "Person"
+    if lower in lx.KNOWN_TOOLS:
+        return "Tool"
+    if lower in lx.KNOWN_PLACES:
+        return "Place"
+    if tokens[0] in lx.KNOWN_ORGS:
+        return "Organization"
+    if tokens[0] in lx.KNOWN_PRODUCTS or any(c.isdigit() for c in name) or name[:1].islower():
+        return "Product"
+    left = _TRAILING_ARTICLE.sub(" ", text[max(0, start - _CUE_WINDOW) : start])
+    right = text[end : end + 24]
+    if _RIGHT_TOOL.match(right):
+        return "Tool"
+    first_name = tokens[0] in lx.FIRST_NAMES
+    for kind, cue in _LEFT_CUES:
+        if cue.search(left) and not (first_name and kind in ("Place", "Product", "Tool")):
+            return kind
+    if first_name or _RIGHT_PERSON.match(right):
+        return "Person"
+    return "Entity"
+
+
+def _is_sentence_start(text: str, start: int) -> bool:
+    return bool(_SENTENCE_START.search(text[max(0, start - 4) : start]))
+
+
+def _clean_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Drop common words at either end of a capitalised span and a trailing possessive."""
+    tokens = [(m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text[start:end])]
+    while tokens and (
+        _norm(text[tokens[0][0] : tokens[0][1]]) in lx.COMMON_CAPITALIZED
+        or text[tokens[0][0] : tokens[0][1]].isdigit()
+    ):
+        tokens.pop(0)
+    while tokens and _norm(text[tokens[-1][0] : tokens[-1][1]]) in lx.COMMON_CAPITALIZED:
+        tokens.pop()
+    while tokens and _norm(text[tokens[-1][0] : tokens[-1][1]]) in ("of", "the", "&", "de", "la"):
+        tokens.pop()
+    if not tokens:
+        return None
+    s, e = tokens[0][0], tokens[-1][1]
+    word = text[s:e]
+    if word.endswith(("'s", "’s")):
+        e -= 2
+    elif word.endswith(("'", "’", "-", "&")):
+        e -= 1
+    return (s, e) if e > s else None
+
+
+def _keep_single(word: str, text: str, start: int, known: bool) -> bool:
+    """Decide whether a lone capitalised word is a name."""
+    lower = word.lower()
+    if len(word) < 2 or lower in lx.STOP_ACRONYMS or lower in lx.COMMON_CAPITALIZED:
+        return False
+    if known or not _is_sentence_start(text, start):
+        return True
+    if _RIGHT_AGENT.match(text, start + len(word)):
+        return True
+    if lower in lx.KNOWN_PLACES or lower in lx.KNOWN_ORGS or lower in lx.KNOWN_TOOLS:
+        return True
+    if lower in lx.FIRST_NAMES or lower in lx.KNOWN_PRODUCTS or not word[1:].islower():
+        return True
+    # A sentence-initial word is a name only if it also shows up capitalised mid-sentence.
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?![\w])", text):
+        if m.start() != start and not _is_sentence_start(text, m.start()):
+            return True
+    return False
+
+
+def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    return any(start < t_end and t_start < end for t_start, t_end in taken)
+
+
+def find_mentions(
+    text: str, *, aliases: AliasIndex | None = None, exclude: Iterable[tuple[int, int]] = ()
+) -> list[Mention]:
+    """Find the entity mentions in one message, in text order.
+
+    ``exclude`` lists character spans (dates) that must not become entities.
+    """
+    taken = list(exclude)
+    found: list[Mention] = []
+
+    def claim(name: str, kind: str, start: int, end: int) -> None:
+        taken.append((start, end))
+        found.append(Mention(name, kind, start, end))
+
+    for m in aliases.find(text) if aliases is not None else ():
+        if not _overlaps(m.start, m.end, taken):
+            claim(m.name, m.type, m.start, m.end)
+    for m in _QUOTED.finditer(text):
+        group = 1 if m.group(1) is not None else 2
+        inner = m.group(group).strip()
+        s, e = m.start(group), m.end(group)
+        cued = group == 2 or re.search(r"\b(?:called|named|titled)\s*$", text[: m.start()])
+        if (inner[:1].isupper() or cued) and len(inner.split()) <= 6 and not _overlaps(s, e, taken):
+            claim(
+                inner,
+                "Product" if type_of(inner, text, m.start(), e) == "Product" else "Entity",
+                s,
+                e,
+            )  # noqa: E501
+    for m in _SPAN.finditer(text):
+        if m.group(0).lower() in lx.NOT_NAMES:
+            continue
+        span = _clean_span(text, m.start(), m.end())
+        if span is None or _overlaps(*span, taken):
+            continue
+        s, e = span
+        name = text[s:e]
+        if name.lower() in lx.NOT_NAMES:
+            continue
+        if " " not in name and not _keep_single(name, text, s, known=False):
+            continue
+        number = _HOUSE_NUMBER.search(text, max(0, s - 8), s)
+        if number and name.split()[-1].lower() in lx.PLACE_SUFFIXES and " " in name:
+            s, name = number.start(), text[number.start() : e]
+        claim(name, type_of(name, text, s, e), s, e)
+    for m in _PLACE_LEAD.finditer(text):
+        words = m.group(1).split()
+        for n in range(len(words), 0, -1):
+            phrase = " ".join(words[:n]).rstrip(".")
+            s = m.start(1)
+            e = s + len(phrase)
+            if (
+                phrase in lx.KNOWN_PLACES or lx.KNOWN_PHRASES.get(phrase) == "Place"
+            ) and not _overlaps(s, e, taken):  # noqa: E501
+                claim(phrase.title(), "Place", s, e)
+                break
+    for m in _NAMED.finditer(text):
+        word = m.group(1)
+        if word not in lx.COMMON_CAPITALIZED and not _overlaps(m.start(1), m.end(1), taken):
+            claim(word, type_of(word.title(), text, m.start(1), m.end(1)), m.start(1), m.end(1))
+    for m in _AMOUNT.finditer(text):
+        if not _overlaps(m.start(), m.end(), taken):
+            claim(m.group(0), "Entity", m.start(), m.end())
+    found.sort(key=lambda mention: mention.start)
+    return found

@@ -1,0 +1,153 @@
+"""Spot prompt-injection markers in a message before anything is extracted from it.
+
+Text that tries to re-instruct a model ("ignore previous instructions", a fake ``<system>`` tag)
+must not become trusted memory: a later recall would replay it into a prompt. The extractor
+stores such messages but extracts nothing from them. The patterns are deliberately specific
+(an imperative plus an instruction noun, a literal chat-template token) so that ordinary chat,
+including chat *about* prompts, is rarely flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["InjectionMarker", "find_injection_markers", "is_untrusted"]
+
+_F = re.IGNORECASE
+
+_OVERRIDE_VERB = r"(?:ignore|disregard|forget|override|bypass|skip|drop|discard|abandon)"
+_PRIOR = (
+    r"(?:previous|prior|above|earlier|preceding|foregoing|original|initial|old|existing|system)"
+)
+_RULES = r"(?:instructions?|prompts?|rules|directives?|directions|guidelines|commands|guardrails|constraints|context|messages)"  # noqa: E501
+
+_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
+    (
+        "override-instructions",
+        re.compile(
+            rf"\b{_OVERRIDE_VERB}\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|everything\s+)*"
+            rf"(?:(?:the|your)\s+)?{_PRIOR}\s+(?:\w+\s+)?{_RULES}\b",
+            _F,
+        ),
+    ),
+    (
+        "disregard-above",
+        re.compile(
+            rf"\b{_OVERRIDE_VERB}\s+(?:all\s+of\s+|everything\s+|anything\s+)?(?:the\s+|that\s+)?"
+            r"(?:above|before\s+this|said\s+before|you\s+were\s+told)\b",
+            _F,
+        ),
+    ),
+    (
+        "do-not-follow",
+        re.compile(
+            rf"\b(?:do\s+not|don't|stop)\s+(?:follow(?:ing)?|obey(?:ing)?)\s+(?:your|the|any)\s+"
+            rf"(?:{_PRIOR}\s+)?{_RULES}\b",
+            _F,
+        ),
+    ),
+    (
+        "role-reassignment",
+        re.compile(
+            r"\byou\s+(?:are|'re)\s+now\s+(?:an?\s+)?(?:DAN\b|unrestricted|unfiltered|jailbroken|"
+            r"free\s+from|no\s+longer\s+(?:bound|an?\s+(?:AI|assistant))|in\s+(?:developer|god|"
+            r"admin|debug|jailbreak|DAN)\s+mode|(?:an?\s+)?(?:different|new|evil|rogue)\s+"
+            r"(?:AI|assistant|model|persona|system))",
+            _F,
+        ),
+    ),
+    (
+        "you-are-now",
+        re.compile(
+            r"(?:^|[.!?:\n]\s*)(?:from\s+now\s+on,?\s+)?you\s+(?:are|'re)\s+now\s+[^.!?\n]{0,80}?"
+            r"\b(?:assistant|AI|model|bot|chatbot|persona|character|role|mode|named|called|without|"
+            r"no\s+longer|unrestricted|pretend|act|respond|answer|reply|obey)\b",
+            _F,
+        ),
+    ),
+    (
+        "mode-switch",
+        re.compile(
+            r"\b(?:enable|activate|enter|switch\s+to)\s+(?:developer|god|admin|debug|jailbreak|"
+            r"DAN)\s+mode\b|\bjailbreak(?:ed)?\s+mode\b",
+            _F,
+        ),
+    ),
+    (
+        "new-instructions",
+        re.compile(
+            r"(?:^|\n|[.!?]\s+|#+\s*)(?:new|updated|revised|real|actual|hidden|secret|system)"
+            r"\s+(?:instructions?|system\s+prompt|directives?|rules)\s*:",
+            _F,
+        ),
+    ),
+    (
+        "reveal-prompt",
+        re.compile(
+            r"\b(?:reveal|print|show|repeat|output|leak|dump)\s+(?:me\s+)?(?:your|the)\s+"
+            r"(?:full\s+|entire\s+|hidden\s+|original\s+)?(?:system\s+prompt|initial\s+"
+            r"instructions|hidden\s+instructions)\b",
+            _F,
+        ),
+    ),
+    (
+        "chat-template-token",
+        re.compile(
+            r"<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|"
+            r"start_header_id|end_header_id|begin_of_text)\|>|\[/?INST\]|<</?SYS>>",
+            _F,
+        ),
+    ),
+    (
+        "fake-role-tag",
+        re.compile(
+            r"</?\s*(?:system|system[_-]prompt|assistant|tool|tool_call|tool_use|tool_result|"
+            r"function_calls?|function_results?|instructions?|admin|developer)\s*>",
+            _F,
+        ),
+    ),
+    (
+        "fake-role-header",
+        re.compile(
+            r"(?:^|\n)\s*(?:#{2,}\s*(?i:system|instructions?|assistant|response)\s*:?"
+            r"|(?i:\[(?:system|assistant|admin)\])|(?:SYSTEM|Human|Assistant)\s*:)",
+        ),
+    ),
+)
+_QUICK_SCREEN: Final = re.compile(
+    r"ignor|disregard|forget|overrid|bypass|skip|drop|discard|abandon|follow|obey|now|mode|"
+    r"instruction|prompt|directive|rules|<|\[|#|system|human|assistant",
+    _F,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class InjectionMarker:
+    """One injection marker: which rule fired, the matched text, and where it starts."""
+
+    kind: str
+    text: str
+    start: int
+
+
+def find_injection_markers(text: str) -> tuple[InjectionMarker, ...]:
+    """Return every injection marker in ``text``, in text order (empty for ordinary chat).
+
+    Never raises for any ``str``; cost is linear in the text length.
+    """
+    if not text or not _QUICK_SCREEN.search(text):
+        return ()
+    found = [
+        InjectionMarker(kind, m.group(0).strip(), m.start())
+        for kind, pattern in _PATTERNS
+        for m in pattern.finditer(text)
+    ]
+    found.sort(key=lambda marker: marker.start)
+    return tuple(found)
+
+
+def is_untrusted(text: str) -> bool:
+    """Whether ``text`` carries any injection marker."""
+    return bool(find_injection_markers(text))

@@ -1,0 +1,124 @@
+"""The dense lane: nearest worlds to a query vector, filtered by time, type and scope.
+
+Two strategies, picked per query by the size of the filtered candidate set:
+
+* **exact** — when a scope or type filter narrows the store to at most ``EXACT_MAX`` worlds,
+  their stored vectors are read from the ``embeddings`` table and scored with one matrix
+  product. A selective filter would otherwise starve the approximate index (its top-k would be
+  other users' worlds);
+* **HNSW** — otherwise the ``VectorIndex`` is asked for ``limit × OVERFETCH`` neighbours, those
+  rids are filtered through ``WorldFilter`` (primary-key probes), and the request grows by
+  ``GROWTH`` until enough survive, the index is exhausted, or ``MAX_FETCH`` is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from worlddb.index.filters import CHUNK, WorldFilter, filter_rids
+from worlddb.index.vector import VectorIndex, decode_vector
+from worlddb.plugins import Vectors
+from worlddb.store import Store
+
+__all__ = [
+    "EXACT_MAX",
+    "GROWTH",
+    "MAX_FETCH",
+    "OVERFETCH",
+    "DenseHit",
+    "score_rids",
+    "search_dense",
+]
+
+OVERFETCH: Final = 4
+"""First HNSW request is ``limit × OVERFETCH``: closed or out-of-scope worlds are dropped after."""
+GROWTH: Final = 4
+MAX_FETCH: Final = 4096
+EXACT_MAX: Final = 10_000
+"""Up to this many filtered candidates, brute force is both exact and about as fast as HNSW."""
+
+
+@dataclass(frozen=True, slots=True)
+class DenseHit:
+    """One nearest neighbour: a row id and its cosine similarity to the query."""
+
+    rid: int
+    score: float
+
+
+def search_dense(store: Store, vectors: VectorIndex, query: Vectors, *, flt: WorldFilter,
+                 limit: int) -> list[DenseHit]:
+    """The ``limit`` worlds nearest ``query`` (cosine) that ``flt`` admits, best first."""
+    if limit <= 0 or len(vectors) == 0:
+        return []
+    q = np.asarray(query, dtype=np.float32).reshape(-1)
+    if _narrow(store, flt):
+        return _exact(store, q, flt, limit)
+    fetch = limit * OVERFETCH
+    while True:
+        found = vectors.search(q, fetch)
+        keep = filter_rids(store, (rid for rid, _ in found), flt)
+        hits = [DenseHit(rid, score) for rid, score in found if rid in keep]
+        if len(hits) >= limit or len(found) < fetch or fetch >= MAX_FETCH:
+            return hits[:limit]
+        fetch = min(fetch * GROWTH, MAX_FETCH)
+
+
+def score_rids(store: Store, query: Vectors, rids: Iterable[int]) -> list[DenseHit]:
+    """Cosine similarity of ``query`` to the stored vectors of ``rids``, best first.
+
+    Worlds without a stored vector (not searchable) are left out.
+    """
+    wanted = list(dict.fromkeys(rids))
+    found: list[tuple[int, bytes]] = []
+    with store.lock:
+        for start in range(0, len(wanted), CHUNK):
+            chunk = wanted[start : start + CHUNK]
+            marks = ",".join("?" * len(chunk))
+            found += [(int(r), bytes(v)) for r, v in store.conn.execute(
+                f"SELECT rid, vector FROM embeddings WHERE rid IN ({marks})", chunk)]
+    return _rank(np.asarray(query, dtype=np.float32).reshape(-1), found, len(found))
+
+
+def _narrow(store: Store, flt: WorldFilter) -> bool:
+    """Whether the scope or type filter alone leaves at most ``EXACT_MAX`` worlds."""
+    probes: list[tuple[str, list[object]]] = []
+    if flt.scopes is not None:
+        marks = ",".join("?" * len(flt.scopes))
+        probes.append((f"SELECT 1 FROM scope_members WHERE scope IN ({marks})", [*flt.scopes]))
+    if flt.types is not None:
+        marks = ",".join("?" * len(flt.types))
+        probes.append((f"SELECT 1 FROM nodes WHERE type IN ({marks})", [*flt.types]))
+    with store.lock:
+        for sql, params in probes:
+            # LIMIT bounds the probe: counting stops one past the threshold.
+            (count,) = store.conn.execute(
+                f"SELECT count(*) FROM ({sql} LIMIT ?)", [*params, EXACT_MAX + 1]
+            ).fetchone()
+            if int(count) <= EXACT_MAX:
+                return True
+    return False
+
+
+def _exact(store: Store, query: Vectors, flt: WorldFilter, limit: int) -> list[DenseHit]:
+    where, params = flt.where("n")
+    with store.lock:
+        rows = [(int(r), bytes(v)) for r, v in store.conn.execute(
+            f"SELECT n.rid, e.vector FROM nodes n JOIN embeddings e ON e.rid = n.rid WHERE {where}",
+            params,
+        )]
+    return _rank(query, rows, limit)
+
+
+def _rank(query: Vectors, rows: list[tuple[int, bytes]], limit: int) -> list[DenseHit]:
+    if not rows or limit <= 0:
+        return []
+    matrix = np.vstack([decode_vector(blob) for _, blob in rows])
+    norms = np.linalg.norm(matrix, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
+    scores = (matrix @ query) / np.maximum(norms, 1e-12)
+    order = np.lexsort((np.array([rid for rid, _ in rows]), -scores))[:limit]
+    return [DenseHit(rows[i][0], float(scores[i])) for i in order]

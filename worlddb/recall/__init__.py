@@ -1,0 +1,24 @@
+"""Recall: hybrid retrieval (BM25, vectors, entity graph) fused with RRF, with no model call.
+
+``Recall`` is constructed from a store, its vector index, embedder and edge handlers; the
+``WorldDB`` facade holds one. Results are ``RecallResult``s of self-explaining ``RecallHit``s.
+"""
+
+from worlddb.recall.result import RecallHit, RecallResult
+from worlddb.recall.search import (
+    DEFAULT_DEPTH,
+    LANES,
+    FuzzyLookup,
+    Recall,
+    RecallSettings,
+)
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "LANES",
+    "FuzzyLookup",
+    "Recall",
+    "RecallHit",
+    "RecallResult",
+    "RecallSettings",
+]

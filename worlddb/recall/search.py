@@ -1,0 +1,259 @@
+"""``Recall``: text, vector and entity-graph lanes fused with RRF. No model call on this path.
+
+One ``recall()`` call:
+
+1. builds one ``WorldFilter`` (time view evaluated at one ``now``, types, scopes), which every
+   lane applies to its own candidates by primary-key probes;
+2. runs the requested lanes — ``bm25`` (FTS5), ``vector`` (the query embedded with
+   ``embed_queries``, then HNSW or exact search) and ``graph`` (entities named in the query →
+   the worlds that ``refers_to`` them) — each fetching ``max(depth, limit)`` ids;
+3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
+   ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
+   ``limit``);
+4. applies the edge handlers' ``on_query_rewrite`` to the top hits (``contradicts`` surfaces the
+   other side) and hydrates each hit with its validity, provenance, scopes and entities.
+
+Defaults respect time: closed worlds stay hidden unless the view says ``include_closed``, and
+``valid_at`` / ``known_at`` pin either axis.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Literal
+
+from worlddb.errors import ValidationError
+from worlddb.fusion import RRF_K, rrf
+from worlddb.handlers import EdgeHandler, HandlerRegistry
+from worlddb.index.dense import search_dense
+from worlddb.index.filters import WorldFilter, check_types, resolve_scopes
+from worlddb.index.fts import search_text
+from worlddb.index.fts_query import MAX_TERMS
+from worlddb.index.graph import find_entities, mentions
+from worlddb.index.vector import VectorIndex
+from worlddb.model import NodeId, WorldSpec
+from worlddb.plugins import Embedder
+from worlddb.recall.result import RecallResult
+from worlddb.recall.rewrite import Hydrator, rewriting_handlers
+from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
+from worlddb.store import Store
+from worlddb.store.reads import TimeView
+from worlddb.timeutil import now_us
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "DEPTH_REFERENCE_LIMIT",
+    "FUZZY_TIERS",
+    "LANES",
+    "MAX_LIMIT",
+    "FuzzyLookup",
+    "Recall",
+    "RecallSettings",
+    "resolver_fuzzy",
+]
+
+LANES: Final = ("bm25", "vector", "graph")
+DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType({"vector": 20, "bm25": 5, "graph": 10})
+"""How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
+plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
+LongMemEval."""
+DEPTH_REFERENCE_LIMIT: Final = 10
+"""The ``limit`` the depths are tuned for; larger limits scale every depth proportionally."""
+MAX_LIMIT: Final = 1000
+_DEFAULT_VIEW: Final = TimeView()
+
+FuzzyLookup = Callable[[str], Sequence[NodeId]]
+"""The resolver's fuzzy tier as the graph lane uses it: a normalised name → entity ids."""
+FUZZY_TIERS: Final = frozenset({"fuzzy", "phonetic"})
+"""Resolver tiers trusted to name an entity from a query word (the embedding tier is not: it
+answers for nearly any word)."""
+
+
+def resolver_fuzzy(resolver: TieredResolver) -> FuzzyLookup:
+    """The fuzzy and phonetic tiers of ``resolver`` as a name → entity ids lookup.
+
+    Only a confident single answer counts; an ambiguous name names nothing.
+    """
+
+    def lookup(norm: str) -> Sequence[NodeId]:
+        found = resolver.resolve(WorldSpec(type=GENERIC_TYPE, name=norm))
+        if found.outcome == "resolved" and found.tier in FUZZY_TIERS and found.world_id:
+            return (found.world_id,)
+        return ()
+
+    return lookup
+
+
+@dataclass(frozen=True, slots=True)
+class RecallSettings:
+    """Tunable knobs of recall, named so experiments can vary them.
+
+    Attributes:
+        depth: Lane → top hits entering fusion at ``limit == DEPTH_REFERENCE_LIMIT``.
+        weights: Lane → RRF weight (0 switches a lane off); ``None`` weighs all lanes 1.
+        rrf_k: The RRF damping constant.
+        graph_hops: 1 (direct mentions) or 2 (also mentions of neighbour entities).
+        max_terms: Most query words the text lane keeps.
+        entity_types: World types the graph lane treats as entities.
+        max_surfaced: Most worlds query rewrites may add per hit.
+    """
+
+    depth: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_DEPTH))
+    weights: Mapping[str, float] | None = None
+    rrf_k: int = RRF_K
+    graph_hops: int = 2
+    max_terms: int = MAX_TERMS
+    entity_types: tuple[str, ...] = tuple(sorted(ENTITY_TYPES))
+    max_surfaced: int = 3
+
+
+class Recall:
+    """Hybrid retrieval over one store. Thread-safe as the store is; holds no per-call state."""
+
+    def __init__(self, store: Store, vectors: VectorIndex | None, embedder: Embedder | None,
+                 handlers: HandlerRegistry | Mapping[str, EdgeHandler], *,
+                 clock: Callable[[], int] = now_us, settings: RecallSettings | None = None,
+                 fuzzy: FuzzyLookup | Literal["default"] | None = "default") -> None:
+        """Wire recall to a store, its vector index and embedder (both optional) and handlers.
+
+        Args:
+            store: The store to read.
+            vectors: The HNSW index over the store's embeddings; ``None`` disables the lane.
+            embedder: Embeds the query for the vector lane; ``None`` disables the lane.
+            handlers: The edge handlers whose ``on_query_rewrite`` applies to hits.
+            clock: What "now" is for views that do not pin ``valid_at``.
+            settings: Tunables; defaults to ``RecallSettings()``.
+            fuzzy: How the graph lane recognises misspelt entity names: by default the
+                ``TieredResolver``'s fuzzy and phonetic tiers; ``None`` for exact and alias
+                matches only.
+        """
+        self.store = store
+        self.vectors = vectors
+        self.embedder = embedder
+        self.clock = clock
+        self.settings = settings or RecallSettings()
+        self.fuzzy = resolver_fuzzy(TieredResolver(store)) if fuzzy == "default" else fuzzy
+        self._hydrator = Hydrator(store, rewriting_handlers(handlers),
+                                  max_surfaced=self.settings.max_surfaced)
+
+    def recall(self, query: str, *, limit: int = 10, scope_ids: Sequence[str] | None = None,
+               view: TimeView = _DEFAULT_VIEW, lanes: Sequence[str] = LANES,
+               depth: Mapping[str, int] | None = None,
+               types: Sequence[str] | None = None) -> RecallResult:
+        """The worlds most relevant to ``query``, best first.
+
+        Args:
+            query: Any text; it is never interpreted as a query language.
+            limit: How many lane hits to return (1 to ``MAX_LIMIT``).
+            scope_ids: Only worlds in any of these scopes (ids or ``"kind=value"``); ``None``
+                searches every scope.
+            view: The point in valid and ingest time; the default hides closed worlds.
+            lanes: Which lanes to run (any of ``LANES``), for ablations.
+            depth: Per-lane overrides of ``RecallSettings.depth``.
+            types: Only worlds of these types; ``None`` keeps every type.
+
+        Returns:
+            The fused hits with per-lane ranks, timings and the recognised entities.
+
+        Raises:
+            ValidationError: a malformed argument (unknown lane, bad limit, ...).
+            ScopeError: a scope reference is neither an id nor ``kind=value``.
+        """
+        started = time.perf_counter()
+        text, wanted = _check(query, limit, lanes, view)
+        flt = WorldFilter(view, self.clock(), check_types(types),
+                          resolve_scopes(self.store, scope_ids))
+        depths = self._depths(wanted, depth, limit)
+        rankings: dict[str, list[str]] = {}
+        timings: dict[str, float] = {}
+        entities: tuple[NodeId, ...] = ()
+        for lane in wanted:
+            began = time.perf_counter()
+            fetch = max(depths[lane], limit)
+            if lane == "bm25":
+                found = [h.rid for h in search_text(self.store, text, flt=flt, limit=fetch,
+                                                    max_terms=self.settings.max_terms)]
+            elif lane == "vector":
+                if self.vectors is None or self.embedder is None or not text.strip():
+                    continue
+                vector = self.embedder.embed_queries([text])[0]
+                found = [h.rid for h in search_dense(self.store, self.vectors, vector, flt=flt,
+                                                     limit=fetch)]
+            else:
+                matched = find_entities(self.store, text, types=self.settings.entity_types,
+                                        flt=flt, fuzzy=self.fuzzy)
+                entities = tuple(dict.fromkeys(m.id for m in matched))
+                found = [h.rid for h in mentions(self.store, entities, flt=flt, limit=fetch,
+                                                 entity_types=self.settings.entity_types,
+                                                 hops=self.settings.graph_hops)]
+            rankings[lane] = [str(rid) for rid in found]
+            timings[lane] = _ms(began)
+        began = time.perf_counter()
+        fused = self._fuse(rankings, depths, limit)
+        timings["fusion"] = _ms(began)
+        began = time.perf_counter()
+        hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt)
+        timings["hydrate"] = _ms(began)
+        timings["total"] = _ms(started)
+        return RecallResult(query=query, hits=tuple(hits), lanes=tuple(rankings),
+                            timings=timings, entities=entities)
+
+    def _depths(self, lanes: Sequence[str], overrides: Mapping[str, int] | None,
+                limit: int) -> dict[str, int]:
+        base = {**self.settings.depth, **(overrides or {})}
+        scale = max(1, math.ceil(limit / DEPTH_REFERENCE_LIMIT))
+        out: dict[str, int] = {}
+        for lane in lanes:
+            value = base.get(lane, limit)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValidationError(f"depth for lane {lane!r} must be a non-negative integer, "
+                                      f"not {value!r}", field="depth", value=value)
+            out[lane] = value * scale
+        return out
+
+    def _fuse(self, rankings: Mapping[str, list[str]], depths: Mapping[str, int],
+              limit: int) -> list[_Fused]:
+        """RRF over each lane's top ``depth``; depths double while too few ids come out."""
+        current = {lane: depths[lane] for lane in rankings}
+        while True:
+            fused = rrf(rankings, k=self.settings.rrf_k, weights=self.settings.weights,
+                        depth=current)
+            short = [lane for lane, d in current.items() if 0 < d < len(rankings[lane])]
+            if len(fused) >= limit or not short:
+                return [_Fused(h.id, h.score, dict(h.ranks)) for h in fused[:limit]]
+            for lane in short:
+                current[lane] = min(len(rankings[lane]), current[lane] * 2)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fused:
+    id: str
+    score: float
+    ranks: dict[str, int]
+
+
+def _check(query: object, limit: object, lanes: object, view: object) -> tuple[str, list[str]]:
+    if not isinstance(query, str):
+        raise ValidationError(f"query must be a string, not {query!r}", field="query",
+                              value=query)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise ValidationError(f"limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}",
+                              field="limit", value=limit)
+    if isinstance(lanes, str) or not isinstance(lanes, Sequence):
+        raise ValidationError(f"lanes must be a list of lane names, not {lanes!r}",
+                              field="lanes", value=lanes)
+    unknown = [lane for lane in lanes if lane not in LANES]
+    if unknown:
+        raise ValidationError(f"unknown recall lane {unknown[0]!r}; lanes are "
+                              f"{', '.join(LANES)}", field="lanes", value=unknown[0])
+    if not isinstance(view, TimeView):
+        raise ValidationError(f"view must be a TimeView, not {view!r}", field="view", value=view)
+    return query, list(dict.fromkeys(lanes))
+
+
+def _ms(began: float) -> float:
+    return round((time.perf_counter() - began) * 1000, 3)

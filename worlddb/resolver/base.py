@@ -1,0 +1,77 @@
+"""The resolver protocol, the type-compatibility rule and the exact tier.
+
+The reconciler calls a ``Resolver`` for every world written with ``resolve=True``, on the writer
+thread, before the transaction opens. An ``exact`` answer maps the proposed world onto the stored
+one; any other ``resolved`` or ``ambiguous`` answer only stages ``same_as`` proposals, so a
+resolver can be wrong without merging anything.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Protocol
+
+from worlddb.model import NodeId, Resolution, WorldSpec
+from worlddb.normalize import normalize_name
+from worlddb.store import Store
+
+__all__ = [
+    "ENTITY_TYPES",
+    "GENERIC_TYPE",
+    "NEW",
+    "ExactResolver",
+    "Resolver",
+    "candidate_types",
+    "compatible_types",
+]
+
+ENTITY_TYPES: Final = frozenset(
+    {"Entity", "Person", "Organization", "Place", "Product", "Tool", "Topic", "Event"}
+)
+GENERIC_TYPE: Final = "Entity"
+NEW: Final = Resolution("new")
+
+
+class Resolver(Protocol):
+    """Decide what a proposed entity is.
+
+    Called by the reconciler on the writer thread, once per proposed world with ``resolve=True``,
+    before the write transaction opens. May read the store; must not write to it.
+    """
+
+    def resolve(self, spec: WorldSpec, /) -> Resolution: ...
+
+
+def compatible_types(a: str, b: str) -> bool:
+    """Whether worlds of types ``a`` and ``b`` may be one entity (a Person is not a Tool)."""
+    return a == b or GENERIC_TYPE in (a, b)
+
+
+def candidate_types(kind: str) -> list[str]:
+    """The stored types a proposed ``kind`` may resolve to: itself and the generic type.
+
+    A generic ``Entity`` may resolve to any entity type.
+    """
+    if kind == GENERIC_TYPE:
+        return sorted(ENTITY_TYPES)
+    return [kind, GENERIC_TYPE]
+
+
+class ExactResolver:
+    """The exact tier alone: normalised name or alias equality, type-compatible."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def resolve(self, spec: WorldSpec, /) -> Resolution:
+        """Resolve ``spec`` by name or alias equality (ambiguous when several worlds match)."""
+        for surface in (spec.name, *spec.aliases):
+            norm = normalize_name(surface)
+            if not norm:
+                continue
+            matches = self.store.find_by_name(norm, types=candidate_types(spec.type))
+            if len(matches) == 1:
+                return Resolution("resolved", matches[0], "exact", 1.0)
+            if len(matches) > 1:
+                return Resolution("ambiguous", None, "exact", 1.0,
+                                  tuple((NodeId(m), "exact", 1.0) for m in matches))
+        return NEW

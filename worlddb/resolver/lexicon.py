@@ -1,0 +1,188 @@
+"""Word lists the name comparison needs: given names, nicknames, legal forms, abbreviations.
+
+Why a lexicon at all: a one-letter difference is a typo in "Jonh Smith" but a different person
+in "Mary Smith" for "Mark Smith". Edit distance cannot tell these apart; knowing that both
+"mark" and "mary" are given names (and not nicknames of each other) can. Likewise "Bob" is
+"Robert" only because people say so, not because the strings are close.
+
+Each line of ``_NAME_GROUPS`` is one family of interchangeable forms (spelling variants and
+nicknames). A form may sit in several families ("pat": Patrick and Patricia); two forms are
+equivalent when they share a family. Every form listed is a known given name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+__all__ = [
+    "ABBREVIATIONS",
+    "CONNECTORS",
+    "GIVEN_NAMES",
+    "LEGAL_FORMS",
+    "NAME_FAMILIES",
+    "are_nicknames",
+    "is_given_name",
+]
+
+_NAME_GROUPS: Final = """
+robert bob bobby rob robbie robby bert
+william bill billy will willy willie liam wm
+richard rick ricky dick rich richie
+james jim jimmy jamie
+john jack johnny jon
+jonathan jon jonny
+michael mike mikey mick mickey
+christopher chris kit topher
+thomas tom tommy
+joseph joe joey jos
+charles charlie chuck chas
+daniel dan danny
+matthew matt matty
+anthony tony
+edward ed eddie ted ned
+steven stephen stefan steve stevie
+andrew andy drew
+joshua josh
+benjamin ben benny benji
+samuel sam sammy
+alexander alex alec xander sandy
+nicholas nicolas nick nicky nico
+timothy tim timmy
+gregory greg
+patrick pat paddy
+peter pete
+david dave davy
+kenneth ken kenny
+ronald ron ronnie
+donald don donnie
+douglas doug
+gerald gerry jerry
+jeffrey geoffrey jeff geoff
+lawrence laurence larry
+leonard leo len lenny
+raymond ray
+frederick fred freddie freddy
+francis frank frankie
+henry hank harry hal
+harold harry hal
+theodore ted teddy theo
+walter walt wally
+albert al bert bertie
+alfred alf alfie fred
+zachary zach zack
+nathaniel nathan nate nat
+phillip philip filip phil
+vincent vince vinny
+victor vic
+eugene gene
+stanley stan
+russell russ
+clifford cliff
+bradley brad
+gabriel gabe
+isaac ike
+mark marc
+brian bryan
+sean shaun shawn
+carl karl
+eric erik
+alan allan allen al
+neil neal
+glen glenn
+louis lewis lou
+jeremy jerry
+elizabeth elisabeth liz lizzie beth betty betsy eliza libby
+margaret maggie meg peggy marge margie greta
+katherine catherine kathryn kate katie kathy cathy kat kit
+jennifer jen jenny
+jessica jess jessie
+rebecca becky becca
+susan sue susie suzy
+patricia pat patty trish tricia
+deborah debra deb debbie
+barbara barb babs
+christine christina chris chrissy tina
+victoria vicky tori
+alexandra alex lexi sandra sandy
+samantha sam sammy
+abigail abby gail
+amanda mandy
+dorothy dot dottie dolly
+jacqueline jackie
+judith judy
+kimberly kim
+pamela pam
+theresa teresa terry tess tessa
+valerie val
+cynthia cindy
+stephanie steph
+eleanor ellie nell nora
+mary molly polly mae
+sarah sara sally sadie
+frances fran frannie
+josephine jo josie
+madeline madeleine maddie
+nicole nikki
+caroline carolyn carrie
+virginia ginny
+claire clare
+ann anne anna annie
+"""
+
+_SINGLE_NAMES: Final = """
+aaron adam adrian aidan alice alicia amber amelia amy andrea angela anita arthur ashley austin
+beatrice brenda brett bruce caleb cameron carla carlos carmen carol cecilia chad chloe clara
+colin connor craig dale dana daniela danielle darren dean denise dennis derek diana diane dominic
+dustin dylan edith elena ella ellen emily emma erica erin ethan eva evan eve felix fiona gary
+george gina grace hannah heather helen hugo hugh ian irene iris isabel ivan jacob jade jane janet
+janice jason jean jesse jill joan joanne joel jordan jorge juan julia julian julie june justin
+karen keith kelly kevin kyle laura lauren leah lena leon lily linda lisa lucas lucia lucy luis
+luke lydia marcus maria marie mario martha martin marvin mason megan melissa mia miguel miles
+monica morgan naomi nina noah noel olga oliver olivia oscar owen paul paula pauline pedro
+philippa rachel ralph rita roger rosa rose ross roy ruby ruth ryan scott simon sofia sophia
+stella stuart sylvia tara taylor todd tyler vera wayne wendy yvonne zoe
+"""
+
+LEGAL_FORMS: Final = frozenset(
+    "inc incorporated corp corporation co company ltd limited llc plc gmbh ag sa bv nv llp lp "
+    "pty kg oy ab srl spa".split()
+)
+"""Company-law suffixes: "Acme Inc" and "Acme" name one company, so these words may go unmatched."""
+
+CONNECTORS: Final = frozenset("and the of for de la von van der".split())
+"""Small words that may go unmatched on either side ("Bank of Ardmore" / "Ardmore Bank")."""
+
+ABBREVIATIONS: Final[Mapping[str, str]] = {
+    "intl": "international", "natl": "national",
+    "assoc": "associates", "assn": "association", "bros": "brothers", "dept": "department",
+    "univ": "university", "inst": "institute", "mfg": "manufacturing", "svcs": "services",
+    "sys": "systems", "tech": "technologies", "techs": "technologies", "labs": "laboratories",
+    "lab": "laboratories", "mgmt": "management", "grp": "group", "hldgs": "holdings",
+    "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited",
+    "jr": "junior", "sr": "senior", "st": "saint", "mt": "mount", "ft": "fort",
+}
+"""Abbreviated words and the word they stand for; both sides of a comparison are expanded."""
+
+
+def _families() -> dict[str, frozenset[int]]:
+    families: dict[str, set[int]] = {}
+    for number, line in enumerate(_NAME_GROUPS.split("\n")):
+        for form in line.split():
+            families.setdefault(form, set()).add(number)
+    return {form: frozenset(ids) for form, ids in families.items()}
+
+
+NAME_FAMILIES: Final[Mapping[str, frozenset[int]]] = _families()
+GIVEN_NAMES: Final = frozenset(NAME_FAMILIES) | frozenset(_SINGLE_NAMES.split())
+
+
+def is_given_name(word: str) -> bool:
+    """Whether ``word`` (lowercase) is a known given name or nickname."""
+    return word in GIVEN_NAMES
+
+
+def are_nicknames(a: str, b: str) -> bool:
+    """Whether two different lowercase forms are variants or nicknames of one given name."""
+    fa, fb = NAME_FAMILIES.get(a), NAME_FAMILIES.get(b)
+    return fa is not None and fb is not None and not fa.isdisjoint(fb)

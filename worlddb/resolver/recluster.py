@@ -1,0 +1,137 @@
+"""Incremental reclustering: re-resolve the neighbourhood of new worlds after a commit.
+
+The first resolution pass runs before the write transaction and so cannot see what the same
+changeset writes: two new mentions of one person in one changeset, entities written without
+``resolve=True``, or a stored entity whose better match only just arrived. After the commit this
+pass walks up to two hops of live edges around the new worlds, re-resolves every entity found
+there against the store (excluding the entity itself and its accepted identity class) and stages
+a ``same_as`` proposal for each match that has no proposal yet, in any state: a rejected pair is
+never proposed again, a pending one is not duplicated.
+
+The pass is bounded in time (``budget_s``) and never writes by itself: proposals go through the
+``write`` callback, which must be the reconciler's apply (this package sits below the reconciler
+and does not import it).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.resolver.base import ENTITY_TYPES
+from worlddb.resolver.tiered import TieredResolver
+from worlddb.store import Store
+
+__all__ = ["MAX_NEIGHBOURHOOD", "RECLUSTER_BUDGET_S", "identity_class", "neighbourhood",
+           "recluster"]
+
+logger = logging.getLogger(__name__)
+
+RECLUSTER_BUDGET_S: Final = 0.05
+MAX_NEIGHBOURHOOD: Final = 256
+MAX_PROPOSALS_PER_ENTITY: Final = 3
+SOURCE: Final = "recluster"
+
+
+def neighbourhood(store: Store, seeds: Sequence[str], *, hops: int = 2,
+                  limit: int = MAX_NEIGHBOURHOOD) -> list[NodeId]:
+    """The seeds and the worlds within ``hops`` live edges of them, seeds first, at most ``limit``."""
+    order: list[NodeId] = [NodeId(s) for s in dict.fromkeys(seeds)][:limit]
+    seen = set(order)
+    frontier = deque((w, 0) for w in order)
+    while frontier and len(order) < limit:
+        world, depth = frontier.popleft()
+        if depth >= hops:
+            continue
+        for edge in store.edges_of(world, direction="both"):
+            other = edge.target if edge.source == world else edge.source
+            if other not in seen and len(order) < limit:
+                seen.add(other)
+                order.append(other)
+                frontier.append((other, depth + 1))
+    return order
+
+
+def identity_class(store: Store, world: str) -> set[str]:
+    """``world`` and every world joined to it by accepted ``same_as`` edges, transitively."""
+    members = {world}
+    queue = deque([world])
+    while queue:
+        current = queue.popleft()
+        for edge in store.edges_of(current, direction="both", types=["same_as"]):
+            other = edge.target if edge.source == current else edge.source
+            if edge.status == "accepted" and other not in members:
+                members.add(other)
+                queue.append(other)
+    return members
+
+
+def _entities(store: Store, ids: Sequence[NodeId]) -> list[WorldSpec | None]:
+    """Name specs of the entity worlds among ``ids`` (``None`` for the others), in order."""
+    found: dict[str, WorldSpec] = {}
+    types = sorted(ENTITY_TYPES)
+    with store.lock:
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start : start + 500])
+            marks = ",".join("?" * len(chunk))
+            rows = store.conn.execute(
+                f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
+                f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
+                [*chunk, *types]).fetchall()
+            aliases: dict[str, list[str]] = {}
+            for node, alias in store.conn.execute(
+                    f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk):
+                aliases.setdefault(str(node), []).append(str(alias))
+            for wid, kind, name in rows:
+                found[str(wid)] = WorldSpec(type=str(kind), name=str(name),
+                                            aliases=tuple(aliases.get(str(wid), ())))
+    return [found.get(w) for w in ids]
+
+
+def recluster(store: Store, resolver: TieredResolver, seeds: Sequence[NodeId], *,
+              write: Callable[[Changeset], CommitResult],
+              budget_s: float = RECLUSTER_BUDGET_S,
+              clock: Callable[[], float] = time.perf_counter) -> list[str]:
+    """Re-resolve the 2-hop neighbourhood of ``seeds``; stage new ``same_as`` proposals.
+
+    Args:
+        store: The store to read (never written directly).
+        resolver: The tiered resolver (it supports excluding worlds).
+        seeds: The worlds a commit just wrote.
+        write: Applies a changeset through the reconciler; called at most once.
+        budget_s: Seconds to spend resolving; entities not reached in time are skipped.
+        clock: Monotonic seconds (injectable for tests).
+
+    Returns:
+        The edge ids of the proposals staged (empty when nothing new was found).
+    """
+    deadline = clock() + budget_s
+    ids = neighbourhood(store, seeds)
+    staged: dict[frozenset[str], EdgeSpec] = {}
+    for wid, spec in zip(ids, _entities(store, ids), strict=True):
+        if spec is None:
+            continue
+        if clock() >= deadline:
+            logger.debug("recluster: budget of %.3fs spent; stopping", budget_s)
+            break
+        members = identity_class(store, wid)
+        result = resolver.resolve(spec, exclude=members)
+        if result.outcome == "resolved" and result.world_id is not None:
+            targets = [(result.world_id, result.tier, result.score)]
+        else:
+            targets = list(result.options[:MAX_PROPOSALS_PER_ENTITY])
+        for target, tier, score in targets:
+            pair = frozenset({wid, target})
+            if target in members or pair in staged or store.proposal_status(wid, target):
+                continue
+            staged[pair] = EdgeSpec("same_as", wid, target, {
+                "tier": tier, "score_milli": round(score * 1000),
+                "evidence": f"{SOURCE}: {tier} match score {score:.3f}"})
+    if not staged:
+        return []
+    commit = write(Changeset(edges=tuple(staged.values()), source=SOURCE))
+    return list(commit.proposals)

@@ -1,0 +1,278 @@
+"""The tiered resolver: exact, fuzzy, phonetic and embedding tiers, then a tiebreaker.
+
+Tiers run in order and the first *confident* answer stops the run:
+
+========= =========================================================================================
+exact     normalised name or alias equality through the indexed ``norm_name`` / ``norm_alias``
+fuzzy     word-aligned Jaro–Winkler over names and aliases of FTS-blocked candidates: typos,
+          transpositions, case and punctuation, nicknames, initials and abbreviations
+phonetic  the same alignment, also accepting words with one phonetic code; candidates come from
+          the indexed phonetic keys as well as from FTS ("Phillip"/"Filip", "Knight"/"Night")
+embedding cosine between the name's embedding and stored names through the vector index, vetoed
+          when the names carry different numbers or different given names
+========= =========================================================================================
+
+Answers below a tier's confident threshold but above its accept threshold are gathered; when they
+all name one stored world it is the answer, when they name several the tiebreaker decides (or, with
+no tiebreaker, the answer is ``ambiguous``). Only ``exact`` merges: the reconciler turns every
+other ``resolved`` or ``ambiguous`` answer into pending ``same_as`` proposals.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from worlddb.index.vector import VectorIndex
+from worlddb.model import NodeId, Resolution, WorldSpec
+from worlddb.normalize import normalize_name
+from worlddb.phonetic import phonetic_key
+from worlddb.plugins import Embedder
+from worlddb.resolver.base import NEW, candidate_types
+from worlddb.resolver.blocking import Blocker, Candidate
+from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, name_form
+from worlddb.store import Store
+
+__all__ = [
+    "DEFAULT_TIER_ORDER",
+    "Option",
+    "ResolverSettings",
+    "Tiebreaker",
+    "TierPreference",
+    "TieredResolver",
+]
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
+MAX_SURFACES: Final = 16  # names and aliases compared per candidate (the most recent ones)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolverSettings:
+    """The resolver's thresholds and limits (scores are in [0, 1]; cosine for embeddings).
+
+    A tier's *accept* threshold makes an answer a candidate; its *confident* threshold, when the
+    runner-up trails by at least ``margin``, stops the run at that tier.
+    """
+
+    fuzzy_accept: float = 0.9
+    fuzzy_confident: float = 0.94
+    phonetic_accept: float = 0.86
+    phonetic_confident: float = 0.9
+    embedding_accept: float = 0.9
+    embedding_confident: float = 0.96
+    margin: float = 0.02
+    block_limit: int = 48
+    phonetic_limit: int = 16
+    embedding_k: int = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One stored world a tier proposes: its id, the tier, the score and why."""
+
+    world_id: NodeId
+    tier: str
+    score: float
+    evidence: str = ""
+    name: str = ""
+
+
+class Tiebreaker(Protocol):
+    """Decides between stored worlds that the tiers disagree on.
+
+    Called on the writer thread, before the write transaction opens, only when the gathered
+    options name two or more worlds; ``options`` are best first. May be slow (an LLM call, a
+    person at a prompt) and may raise ``ResolutionError``; must not write to the store. Returns
+    the chosen world's id, or ``None`` to leave the entity ambiguous.
+    """
+
+    def choose(self, spec: WorldSpec, options: Sequence[Option], /) -> NodeId | None: ...
+
+
+class TierPreference:
+    """The default tiebreaker: the more trusted tier wins, then the higher score.
+
+    Two options of the same tier whose scores are within ``margin`` are a tie: no choice.
+    """
+
+    def __init__(self, order: Sequence[str] = DEFAULT_TIER_ORDER, *, margin: float = 0.01
+                 ) -> None:
+        self.order = tuple(order)
+        self.margin = margin
+
+    def rank(self, option: Option) -> tuple[int, float]:
+        """Sort key: tier position (unknown tiers last), then the score, descending."""
+        position = self.order.index(option.tier) if option.tier in self.order else len(self.order)
+        return position, -option.score
+
+    def choose(self, spec: WorldSpec, options: Sequence[Option], /) -> NodeId | None:
+        """The best option's world, unless the runner-up ties with it."""
+        ranked = sorted(options, key=self.rank)
+        if not ranked:
+            return None
+        best = ranked[0]
+        for other in ranked[1:]:
+            if other.world_id != best.world_id:
+                if other.tier == best.tier and best.score - other.score <= self.margin:
+                    return None
+                break
+        return best.world_id
+
+
+class TieredResolver:
+    """Resolves proposed entities through the four tiers; see the module docstring.
+
+    Args:
+        store: The store to read candidates from (never written).
+        embedder: Embeds names for the embedding tier; with ``vectors``, or the tier is off.
+        vectors: The vector index whose labels are ``nodes.rid``.
+        tiebreaker: Decides disagreements; ``None`` leaves them ``ambiguous``.
+        settings: Thresholds and limits.
+    """
+
+    def __init__(self, store: Store, *, embedder: Embedder | None = None,
+                 vectors: VectorIndex | None = None,
+                 tiebreaker: Tiebreaker | None = None,
+                 settings: ResolverSettings | None = None) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.vectors = vectors
+        self.tiebreaker: Tiebreaker | None = tiebreaker if tiebreaker is not None \
+            else TierPreference()
+        self.settings = settings or ResolverSettings()
+        self.blocker = Blocker(store)
+
+    def resolve(self, spec: WorldSpec, /, *, exclude: Collection[str] = ()) -> Resolution:
+        """Resolve ``spec`` (its name and aliases) against the stored entities.
+
+        Args:
+            spec: The proposed world; only ``type``, ``name`` and ``aliases`` are read.
+            exclude: Stored worlds that must not be answered (re-resolving a stored world).
+        """
+        surfaces = [s for s in (spec.name, *spec.aliases) if normalize_name(s)]
+        if not surfaces:
+            return NEW
+        types = candidate_types(spec.type)
+        exact = self._exact(surfaces, types, exclude)
+        if exact:
+            return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
+        forms = [name_form(s) for s in surfaces]
+        cands = self.blocker.by_text(surfaces, types, limit=self.settings.block_limit,
+                                     exclude=exclude)
+        cands.update(self.blocker.by_alias_prefix(surfaces, types,
+                                                  limit=self.settings.phonetic_limit,
+                                                  exclude=exclude))
+        self.blocker.with_aliases(cands)
+        fuzzy = self._compare(cands.values(), forms, spec.type, phonetic=False)
+        s = self.settings
+        options = [o for o in fuzzy if o.score >= s.fuzzy_accept]
+        if self._confident(options, s.fuzzy_confident):
+            return self._answer(options[0], options)
+        more = self.blocker.by_phonetic({phonetic_key(x) for x in surfaces}, types,
+                                        limit=s.phonetic_limit, exclude=exclude)
+        fresh = self.blocker.with_aliases({r: c for r, c in more.items() if r not in cands})
+        cands.update(fresh)
+        late = self._compare(fresh.values(), forms, spec.type, phonetic=False)
+        fuzzy += late
+        options += [o for o in late if o.score >= s.fuzzy_accept]
+        options.sort(key=lambda o: (-o.score, o.world_id))
+        if self._confident(options, s.fuzzy_confident):
+            return self._answer(options[0], options)
+        matched = {o.world_id for o in fuzzy}
+        phonetic = self._compare((c for c in cands.values() if c.id not in matched), forms,
+                                 spec.type, phonetic=True)
+        heard = [o for o in phonetic if o.score >= s.phonetic_accept]
+        if not options and self._confident(heard, s.phonetic_confident):
+            return self._answer(heard[0], heard)
+        options += heard
+        embedded = self._embedding(spec, forms, types, exclude)
+        if not options and self._confident(embedded, s.embedding_confident):
+            return self._answer(embedded[0], embedded)
+        options += embedded
+        return self._decide(spec, options)
+
+    # -- tiers ----------------------------------------------------------------------------------
+    def _exact(self, surfaces: Sequence[str], types: Sequence[str],
+               exclude: Collection[str]) -> list[NodeId]:
+        for surface in surfaces:
+            found = [w for w in self.store.find_by_name(normalize_name(surface), types=types)
+                     if w not in exclude]
+            if found:
+                return found
+        return []
+
+    def _compare(self, cands: Iterable[Candidate], forms: Sequence[NameForm],
+                 kind: str, *, phonetic: bool) -> list[Option]:
+        out: list[Option] = []
+        for cand in cands:
+            personal = "Person" in (kind, cand.type)
+            best: Option | None = None
+            for surface in cand.surfaces[:MAX_SURFACES]:
+                stored = name_form(surface)
+                for form in forms:
+                    match = compare_names(form, stored, phonetic=phonetic, personal=personal)
+                    if match is not None and (best is None or match.score > best.score):
+                        tier = "phonetic" if phonetic else "fuzzy"
+                        best = Option(cand.id, tier, match.score, match.evidence,
+                                      cand.surfaces[0])
+            if best is not None:
+                out.append(best)
+        out.sort(key=lambda o: (-o.score, o.world_id))
+        return out
+
+    def _embedding(self, spec: WorldSpec, forms: Sequence[NameForm], types: Sequence[str],
+                   exclude: Collection[str]) -> list[Option]:
+        if self.embedder is None or self.vectors is None or len(self.vectors) == 0:
+            return []
+        vector = self.embedder.embed_documents([spec.name or spec.aliases[0]])[0]
+        hits = dict(self.vectors.search(vector, self.settings.embedding_k))
+        cands = self.blocker.with_aliases(self.blocker.by_rids(list(hits), types, exclude))
+        out: list[Option] = []
+        for rid, cand in cands.items():
+            score = round(hits[rid], 4)
+            if score < self.settings.embedding_accept:
+                continue
+            stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
+            if all(hard_conflict(f, g) for f in forms for g in stored):
+                continue
+            out.append(Option(cand.id, "embedding", score, "cosine", cand.surfaces[0]))
+        out.sort(key=lambda o: (-o.score, o.world_id))
+        return out
+
+    # -- decisions ------------------------------------------------------------------------------
+    def _confident(self, ranked: Sequence[Option], threshold: float) -> bool:
+        if not ranked or ranked[0].score < threshold:
+            return False
+        rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
+        return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
+
+    @staticmethod
+    def _answer(best: Option, options: Sequence[Option]) -> Resolution:
+        return Resolution("resolved", best.world_id, best.tier, best.score, _triples(options))
+
+    def _decide(self, spec: WorldSpec, options: Sequence[Option]) -> Resolution:
+        """One world: the answer. Several: the tiebreaker's choice, else ``ambiguous``."""
+        if not options:
+            return NEW
+        preference = TierPreference()
+        per_world: dict[NodeId, Option] = {}
+        for option in sorted(options, key=preference.rank):
+            per_world.setdefault(option.world_id, option)
+        ranked = sorted(per_world.values(), key=preference.rank)
+        if len(ranked) == 1:
+            return self._answer(ranked[0], ranked)
+        chosen = None if self.tiebreaker is None else self.tiebreaker.choose(spec, ranked)
+        if chosen is not None and chosen in per_world:
+            picked = per_world[chosen]
+            logger.debug("tiebreaker chose %s (%s %.3f) among %d worlds", chosen[:12],
+                         picked.tier, picked.score, len(ranked))
+            return Resolution("resolved", chosen, "tiebreaker", picked.score, _triples(ranked))
+        return Resolution("ambiguous", None, ranked[0].tier, ranked[0].score, _triples(ranked))
+
+
+def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:
+    return tuple((o.world_id, o.tier, o.score) for o in options)
