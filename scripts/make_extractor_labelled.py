@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Write bench/data/extractor_labelled.jsonl: hand-written chat turns with hand-made labels.
 
 Every turn below was written by hand (no templates) and labelled by hand; this script only
@@ -46,6 +47,7 @@ TS = {
 U, AS = "user", "assistant"
 
 # (timestamp key, role, text, entities, [(span, date)], context_prev, supersedes)
+# fmt: off
 TURNS: list[tuple[str, str, str, list[str], list[tuple[str, str]], str | None, bool]] = [
     # --- moves, trips and plans with relative dates -------------------------------------------
     ("A", U, "Yesterday I finally signed the lease for an apartment in Denver, so I'm moving there next month.", ["Denver"], [("Yesterday", "2024-02-29"), ("next month", "2024-04-01")], None, False),
@@ -73,7 +75,7 @@ TURNS: list[tuple[str, str, str, list[str], list[tuple[str, str]], str | None, b
     ("C", U, "I weighed 82 kg at my checkup last week, down from 88 kg in the fall.", ["82 kg", "88 kg"], [("last week", "2023-01-23"), ("the fall", "2022-09-01")], None, False),
     ("D", U, "Starting tomorrow I'm officially vegetarian, no more excuses.", [], [("tomorrow", "2024-01-01")], None, False),
     ("D", U, "Next year I want to finally visit Iceland and see the northern lights.", ["Iceland"], [("Next year", "2024-01-01")], None, False),
-    ("D", U, 'This year I read 34 books, my favorite was "Tomorrow, and Tomorrow, and Tomorrow".', ["Tomorrow, and Tomorrow, and Tomorrow"], [("This year", "2023-01-01")], None, False),
+    ("D", U, "This year I read 34 books, my favorite was \"Tomorrow, and Tomorrow, and Tomorrow\".", ["Tomorrow, and Tomorrow, and Tomorrow"], [("This year", "2023-01-01")], None, False),
     ("D", U, "We hosted a party yesterday and my friend Priya brought her famous biryani.", ["Priya"], [("yesterday", "2023-12-30")], None, False),
     ("D", AS, "Happy New Year's Eve! If you're heading out tonight, the BART runs all night in San Francisco.", ["BART", "San Francisco"], [("tonight", "2023-12-31")], None, False),
     ("D", U, "I spent about €400 at the Christmas market in Vienna last weekend.", ["€400", "Vienna"], [("last weekend", "2023-12-23")], None, False),
@@ -225,7 +227,7 @@ TURNS: list[tuple[str, str, str, list[str], list[tuple[str, str]], str | None, b
     ("H", U, "my dog biscuit ate a whole bag of chocolate chips, should i be worried??", ["biscuit"], [], None, False),
     ("I", U, "I work at Kaiser Permanente as a pharmacist in Sacramento.", ["Kaiser Permanente", "Sacramento"], [], None, False),
     ("J", U, "We're doing a road trip through Utah: Zion, Bryce Canyon and Arches.", ["Utah", "Zion", "Bryce Canyon", "Arches"], [], None, False),
-    ("K", U, 'I\'m reading "Atomic Habits" by James Clear right now.', ["Atomic Habits", "James Clear"], [], None, False),
+    ("K", U, "I'm reading \"Atomic Habits\" by James Clear right now.", ["Atomic Habits", "James Clear"], [], None, False),
     ("L", U, "I take 20 mg of omeprazole every morning for reflux.", ["20 mg"], [], None, False),
     ("L", U, "I have a cockatiel named Mango who whistles the Mario theme.", ["Mango", "Mario"], [], None, False),
     ("A", U, "My husband and I both work at Accenture but on different teams.", ["Accenture"], [], None, False),
@@ -297,6 +299,7 @@ TURNS: list[tuple[str, str, str, list[str], list[tuple[str, str]], str | None, b
     ("G", U, "Can you forget what I said earlier about Tuesday? I mixed up the days.", [], [], None, False),
     ("H", AS, "Sure! Here's a shorter version with a friendlier tone.", [], [], None, False),
 ]
+# fmt: on
 
 # Prompt-injection turns: stored but never extracted from, so their labels are empty.
 INJECTIONS: list[tuple[str, str]] = [
@@ -315,7 +318,12 @@ def records() -> list[dict[str, object]]:
     """Build the JSON records in a stable order with stable ids."""
     out: list[dict[str, object]] = []
     for n, (ts, role, text, entities, dates, prev, sup) in enumerate(TURNS):
-        record: dict[str, object] = {"id": f"t{n:03d}", "timestamp": TS[ts], "role": role, "text": text}
+        record: dict[str, object] = {
+            "id": f"t{n:03d}",
+            "timestamp": TS[ts],
+            "role": role,
+            "text": text,
+        }
         if prev is not None:
             record["context_prev"] = prev
         record |= {
@@ -325,8 +333,18 @@ def records() -> list[dict[str, object]]:
         }
         out.append(record)
     for n, (ts, text) in enumerate(INJECTIONS):
-        out.append({"id": f"inj{n:02d}", "timestamp": TS[ts], "role": U, "text": text,
-                    "entities": [], "dates": [], "supersedes": False, "injection": True})
+        out.append(
+            {
+                "id": f"inj{n:02d}",
+                "timestamp": TS[ts],
+                "role": U,
+                "text": text,
+                "entities": [],
+                "dates": [],
+                "supersedes": False,
+                "injection": True,
+            }
+        )
     return out
 
 

@@ -36,42 +36,167 @@ CANONICAL = {"Person": 1200, "Organization": 700, "Tool": 500}
 FILLERS = {"Person": 50_000, "Organization": 30_000, "Tool": 20_000}
 
 GIVEN = {  # given name: its nicknames and spelling variants
-    "Robert": "Bob Rob Bobby", "William": "Bill Will Billy", "Richard": "Rick Dick Rich",
-    "James": "Jim Jimmy Jamie", "John": "Jack Johnny Jon", "Michael": "Mike Mick",
-    "Christopher": "Chris", "Thomas": "Tom Tommy", "Joseph": "Joe Joey",
-    "Charles": "Charlie Chuck", "Daniel": "Dan Danny", "Matthew": "Matt", "Anthony": "Tony",
-    "Edward": "Ed Eddie Ted", "Steven": "Steve Stephen", "Andrew": "Andy Drew",
-    "Joshua": "Josh", "Benjamin": "Ben Benny", "Samuel": "Sam", "Alexander": "Alex Alec",
-    "Nicholas": "Nick Nicky", "Timothy": "Tim", "Gregory": "Greg", "Patrick": "Pat Paddy",
-    "Peter": "Pete", "David": "Dave", "Kenneth": "Ken Kenny", "Ronald": "Ron Ronnie",
-    "Donald": "Don", "Douglas": "Doug", "Gerald": "Gerry Jerry", "Jeffrey": "Jeff Geoffrey",
-    "Lawrence": "Larry Laurence", "Leonard": "Len Leo", "Raymond": "Ray",
-    "Frederick": "Fred Freddie", "Francis": "Frank", "Henry": "Hank Harry",
-    "Theodore": "Ted Theo", "Walter": "Walt", "Albert": "Al Bert", "Zachary": "Zach Zack",
-    "Nathaniel": "Nate Nathan", "Phillip": "Phil Philip", "Vincent": "Vince",
-    "Victor": "Vic", "Eugene": "Gene", "Stanley": "Stan", "Russell": "Russ",
-    "Bradley": "Brad", "Gabriel": "Gabe", "Elizabeth": "Liz Beth Betty Eliza",
-    "Margaret": "Maggie Meg Peggy", "Katherine": "Kate Katie Kathy Catherine",
-    "Jennifer": "Jen Jenny", "Jessica": "Jess Jessie", "Rebecca": "Becky Becca",
-    "Susan": "Sue Susie", "Patricia": "Pat Patty Trish", "Deborah": "Deb Debbie Debra",
-    "Barbara": "Barb", "Christine": "Chris Tina", "Victoria": "Vicky Tori",
-    "Samantha": "Sam", "Abigail": "Abby", "Amanda": "Mandy", "Dorothy": "Dot Dottie",
-    "Jacqueline": "Jackie", "Judith": "Judy", "Kimberly": "Kim", "Pamela": "Pam",
-    "Theresa": "Terry Tess", "Valerie": "Val", "Cynthia": "Cindy", "Stephanie": "Steph",
-    "Eleanor": "Ellie Nora", "Sarah": "Sally Sara", "Josephine": "Josie Jo",
-    "Caroline": "Carrie", "Virginia": "Ginny", "Brian": "Bryan", "Sean": "Shaun Shawn",
-    "Eric": "Erik", "Alan": "Allen Allan", "Neil": "Neal",
-    "Mark": "", "Mary": "", "Carl": "", "Carla": "", "Paul": "", "Paula": "", "Jason": "",
-    "Mason": "", "Ryan": "", "Dean": "", "Jane": "", "June": "", "Jean": "", "Joan": "",
-    "Julia": "", "Julie": "", "Karen": "", "Aaron": "", "Adam": "", "Laura": "", "Lauren": "",
-    "Maria": "", "Mario": "", "Martin": "", "Marvin": "", "Dana": "", "Diana": "", "Diane": "",
-    "Denise": "", "Dennis": "", "Erica": "", "Erin": "", "Kevin": "", "Keith": "", "Kyle": "",
-    "Helen": "", "Ellen": "", "Emily": "", "Emma": "", "Grace": "", "Hannah": "", "Ian": "",
-    "Ivan": "", "Evan": "", "Owen": "", "Lucas": "", "Lucy": "", "Luis": "", "Megan": "",
-    "Morgan": "", "Rachel": "", "Simon": "", "Oscar": "", "Olivia": "", "Sofia": "",
-    "Tyler": "", "Taylor": "", "Wayne": "", "Rosa": "", "Rose": "", "Ross": "", "Roy": "",
-    "Nina": "", "Gina": "", "Tara": "", "Todd": "", "Noah": "", "Leah": "", "Lena": "",
-    "Colin": "", "Craig": "", "Derek": "", "Fiona": "", "Irene": "", "Iris": "", "Ruth": "",
+    "Robert": "Bob Rob Bobby",
+    "William": "Bill Will Billy",
+    "Richard": "Rick Dick Rich",
+    "James": "Jim Jimmy Jamie",
+    "John": "Jack Johnny Jon",
+    "Michael": "Mike Mick",
+    "Christopher": "Chris",
+    "Thomas": "Tom Tommy",
+    "Joseph": "Joe Joey",
+    "Charles": "Charlie Chuck",
+    "Daniel": "Dan Danny",
+    "Matthew": "Matt",
+    "Anthony": "Tony",
+    "Edward": "Ed Eddie Ted",
+    "Steven": "Steve Stephen",
+    "Andrew": "Andy Drew",
+    "Joshua": "Josh",
+    "Benjamin": "Ben Benny",
+    "Samuel": "Sam",
+    "Alexander": "Alex Alec",
+    "Nicholas": "Nick Nicky",
+    "Timothy": "Tim",
+    "Gregory": "Greg",
+    "Patrick": "Pat Paddy",
+    "Peter": "Pete",
+    "David": "Dave",
+    "Kenneth": "Ken Kenny",
+    "Ronald": "Ron Ronnie",
+    "Donald": "Don",
+    "Douglas": "Doug",
+    "Gerald": "Gerry Jerry",
+    "Jeffrey": "Jeff Geoffrey",
+    "Lawrence": "Larry Laurence",
+    "Leonard": "Len Leo",
+    "Raymond": "Ray",
+    "Frederick": "Fred Freddie",
+    "Francis": "Frank",
+    "Henry": "Hank Harry",
+    "Theodore": "Ted Theo",
+    "Walter": "Walt",
+    "Albert": "Al Bert",
+    "Zachary": "Zach Zack",
+    "Nathaniel": "Nate Nathan",
+    "Phillip": "Phil Philip",
+    "Vincent": "Vince",
+    "Victor": "Vic",
+    "Eugene": "Gene",
+    "Stanley": "Stan",
+    "Russell": "Russ",
+    "Bradley": "Brad",
+    "Gabriel": "Gabe",
+    "Elizabeth": "Liz Beth Betty Eliza",
+    "Margaret": "Maggie Meg Peggy",
+    "Katherine": "Kate Katie Kathy Catherine",
+    "Jennifer": "Jen Jenny",
+    "Jessica": "Jess Jessie",
+    "Rebecca": "Becky Becca",
+    "Susan": "Sue Susie",
+    "Patricia": "Pat Patty Trish",
+    "Deborah": "Deb Debbie Debra",
+    "Barbara": "Barb",
+    "Christine": "Chris Tina",
+    "Victoria": "Vicky Tori",
+    "Samantha": "Sam",
+    "Abigail": "Abby",
+    "Amanda": "Mandy",
+    "Dorothy": "Dot Dottie",
+    "Jacqueline": "Jackie",
+    "Judith": "Judy",
+    "Kimberly": "Kim",
+    "Pamela": "Pam",
+    "Theresa": "Terry Tess",
+    "Valerie": "Val",
+    "Cynthia": "Cindy",
+    "Stephanie": "Steph",
+    "Eleanor": "Ellie Nora",
+    "Sarah": "Sally Sara",
+    "Josephine": "Josie Jo",
+    "Caroline": "Carrie",
+    "Virginia": "Ginny",
+    "Brian": "Bryan",
+    "Sean": "Shaun Shawn",
+    "Eric": "Erik",
+    "Alan": "Allen Allan",
+    "Neil": "Neal",
+    "Mark": "",
+    "Mary": "",
+    "Carl": "",
+    "Carla": "",
+    "Paul": "",
+    "Paula": "",
+    "Jason": "",
+    "Mason": "",
+    "Ryan": "",
+    "Dean": "",
+    "Jane": "",
+    "June": "",
+    "Jean": "",
+    "Joan": "",
+    "Julia": "",
+    "Julie": "",
+    "Karen": "",
+    "Aaron": "",
+    "Adam": "",
+    "Laura": "",
+    "Lauren": "",
+    "Maria": "",
+    "Mario": "",
+    "Martin": "",
+    "Marvin": "",
+    "Dana": "",
+    "Diana": "",
+    "Diane": "",
+    "Denise": "",
+    "Dennis": "",
+    "Erica": "",
+    "Erin": "",
+    "Kevin": "",
+    "Keith": "",
+    "Kyle": "",
+    "Helen": "",
+    "Ellen": "",
+    "Emily": "",
+    "Emma": "",
+    "Grace": "",
+    "Hannah": "",
+    "Ian": "",
+    "Ivan": "",
+    "Evan": "",
+    "Owen": "",
+    "Lucas": "",
+    "Lucy": "",
+    "Luis": "",
+    "Megan": "",
+    "Morgan": "",
+    "Rachel": "",
+    "Simon": "",
+    "Oscar": "",
+    "Olivia": "",
+    "Sofia": "",
+    "Tyler": "",
+    "Taylor": "",
+    "Wayne": "",
+    "Rosa": "",
+    "Rose": "",
+    "Ross": "",
+    "Roy": "",
+    "Nina": "",
+    "Gina": "",
+    "Tara": "",
+    "Todd": "",
+    "Noah": "",
+    "Leah": "",
+    "Lena": "",
+    "Colin": "",
+    "Craig": "",
+    "Derek": "",
+    "Fiona": "",
+    "Irene": "",
+    "Iris": "",
+    "Ruth": "",
 }
 
 SURNAMES = """
@@ -92,52 +217,56 @@ Herrera Medina Ryan Fernandez Weaver Daniels Stephens Gardner Payne Kelley Dunn 
 Tran Spencer Peters Hawkins Grant Hansen Castro Hoffman Hart Elliott Cunningham Knight Bradley
 Carroll Hudson Duncan Armstrong Berry Andrews Johnston Ray Lane Riley Carpenter Perkins Aguilar
 Silva Richards Willis Matthews Chapman Lawrence Garza Vargas Watkins Wheeler Larson Carlson
-Harper George Greene Burke Guzman Morrison Munoz Jacobs Obrien Lawson Franklin Lynch Bishop
-Carr Salazar Austin Mendez Gilbert Jensen Williamson Montgomery Harvey Oliver Howell Dean Hanson
+Harper George Greene Burke Guzman Morrison Munoz Jacobs Obrien Lawson Franklin Lynch Bishop Carr
+Salazar Austin Mendez Gilbert Jensen Williamson Montgomery Harvey Oliver Howell Dean Hanson
 Weber Garrett Sims Burton Fuller Soto McCoy Welch Chen Schultz Walters Reid Fields Walsh Little
 Fowler Bowman Davidson May Day Schneider Newman Brewer Lucas Holland Wong Banks Santos Curtis
 Pearson Delgado Valdez Pena Rios Douglas Sandoval Barrett Hopkins Keller Guerrero Stanley Bates
 Alvarado Beck Ortega Wade Estrada Contreras Barnett Caldwell Santiago Lambert Powers Chambers
 Nunez Craig Leonard Lowe Rhodes Byrd Gregory Shelton Frazier Becker Maldonado Fleming Vega
 Sutton Cohen Jennings Parks McDaniel Watts Barker Norris Vaughn Vazquez Holt Schwartz Steele
-Benson Neal Dominguez Horton Terry Wolfe Hale Lyons Graves Haynes Miles Park Warner Padilla
-Bush Thornton McCarthy Mann Zimmerman Erickson Fletcher McKinney Page Dawson Joseph Marquez
-Reeves Klein Espinoza Baldwin Moran Love Robbins Higgins Ball Cortez Le Griffith Bowen Sharp
-Cummings Ramsey Hardy Swanson Barber Acosta Luna Chandler Blair Daniel Cross Simon Dennis
-OConnor Quinn Gross Navarro Moss Fitzgerald Doyle McLaughlin Rojas Rodgers Stevenson Singh Yang
-Figueroa Harmon Newton Paul Manning Garner McGee Reese Francis Burgess Adkins Goodman Curry
-Brady Christensen Potter Walton Goodwin Mullins Molina Webster Fischer Campos Avila Sherman
-Todd Chang Blake Malone Wolf Hodges Juarez Gill Farmer Hines Gallagher Duran Hubbard Cannon
-Miranda Wang Saunders Tate Mack Hammond Carrillo Townsend Wise Ingram Barton Mejia Ayala
-Schroeder Hampton Rowe Parsons Frank Waters Strickland Osborne Maxwell Chan Deleon Norman
-Harrington Casey Patton Logan Bowers Mueller Glover Floyd Hartman Buchanan Cobb French Kramer
-McCormick Clarke Tyler Gibbs Moody Conner Sparks McGuire Leon Bauer Norton Pope Flynn Hogan
-Robles Salinas Yates Lindsey Lloyd Marsh McBride Owen Solis Pham Lang Pratt Lara Brock Ballard
-Trujillo Shaffer Drake Roman Aguirre Morton Stokes Lamb Pacheco Patrick Cochran Shepherd Cain
-Burnett Hess Cervantes Olsen Briggs Ochoa Cabrera Velasquez Montoya Roth Meyers Cardenas
-Fuentes Weiss Wilkins Hoover Nicholson Underwood Short Carson Morrow Colon Holloway Summers
-Bryan Petersen McKenzie Serrano Wilcox Carey Clayton Poole Calderon Gallegos Greer Rivas
-Guerra Decker Collier Wall Whitaker Bass Flowers Davenport Conley Houston Huff Copeland Hood
-Monroe Massey Roberson Combs Franco Larsen Pittman Randall Skinner Wilkinson Kirby Cameron
-Bridges Anthony Richard Kirk Bruce Singleton Mathis Bradford Boone Abbott Charles Allison
-Sweeney Atkinson Horn Jefferson Rosales York Christian Phelps Farrell Castaneda Nash Dickerson
-Bond Wyatt Foley Chase Gates Vincent Mathews Hodge Garrison Trevino Villarreal Heath Dalton
-Valencia Callahan Hensley Atkins Huffman Roy Boyer Shields Lin Hancock Grimes Glenn Cline
-Delacruz Camacho Dillon Parrish Oneill Melton Booth Kane Berg Harrell Pitts Savage Wiggins
-Brennan Salas Marks Russo Sawyer Baxter Golden Hutchinson Liu Walter McDowell Wiley Rich
-Humphrey Johns Koch Suarez Hobbs Beard Gilmore Ibarra Keith Macias Khan Andrade Ware Stephenson
-Henson Wilkerson Dyer McClure Blackwell Mercado Tanner Eaton Clay Barron Beasley Oneal Preston
-Small Wu Zamora Macdonald Vance Snow McClain Stafford Orozco Barry English Shannon Kline Jacobson
-Woodard Huang Kemp Mosley Prince Merritt Hurst Villanueva Roach Nolan Lam Yoder McCullough
-Lester Santana Valenzuela Winters Barrera Leach Orr Berger McKee Strong Conway Stein Whitehead
-Bullock Escobar Knox Meadows Solomon Velez Odonnell Kerr Stout Blankenship Browning Kent Lozano
-""".split()
+Benson Neal Dominguez Horton Terry Wolfe Hale Lyons Graves Haynes Miles Park Warner Padilla Bush
+Thornton McCarthy Mann Zimmerman Erickson Fletcher McKinney Page Dawson Joseph Marquez Reeves
+Klein Espinoza Baldwin Moran Love Robbins Higgins Ball Cortez Le Griffith Bowen Sharp Cummings
+Ramsey Hardy Swanson Barber Acosta Luna Chandler Blair Daniel Cross Simon Dennis OConnor Quinn
+Gross Navarro Moss Fitzgerald Doyle McLaughlin Rojas Rodgers Stevenson Singh Yang Figueroa
+Harmon Newton Paul Manning Garner McGee Reese Francis Burgess Adkins Goodman Curry Brady
+Christensen Potter Walton Goodwin Mullins Molina Webster Fischer Campos Avila Sherman Todd Chang
+Blake Malone Wolf Hodges Juarez Gill Farmer Hines Gallagher Duran Hubbard Cannon Miranda Wang
+Saunders Tate Mack Hammond Carrillo Townsend Wise Ingram Barton Mejia Ayala Schroeder Hampton
+Rowe Parsons Frank Waters Strickland Osborne Maxwell Chan Deleon Norman Harrington Casey Patton
+Logan Bowers Mueller Glover Floyd Hartman Buchanan Cobb French Kramer McCormick Clarke Tyler
+Gibbs Moody Conner Sparks McGuire Leon Bauer Norton Pope Flynn Hogan Robles Salinas Yates
+Lindsey Lloyd Marsh McBride Owen Solis Pham Lang Pratt Lara Brock Ballard Trujillo Shaffer Drake
+Roman Aguirre Morton Stokes Lamb Pacheco Patrick Cochran Shepherd Cain Burnett Hess Cervantes
+Olsen Briggs Ochoa Cabrera Velasquez Montoya Roth Meyers Cardenas Fuentes Weiss Wilkins Hoover
+Nicholson Underwood Short Carson Morrow Colon Holloway Summers Bryan Petersen McKenzie Serrano
+Wilcox Carey Clayton Poole Calderon Gallegos Greer Rivas Guerra Decker Collier Wall Whitaker
+Bass Flowers Davenport Conley Houston Huff Copeland Hood Monroe Massey Roberson Combs Franco
+Larsen Pittman Randall Skinner Wilkinson Kirby Cameron Bridges Anthony Richard Kirk Bruce
+Singleton Mathis Bradford Boone Abbott Charles Allison Sweeney Atkinson Horn Jefferson Rosales
+York Christian Phelps Farrell Castaneda Nash Dickerson Bond Wyatt Foley Chase Gates Vincent
+Mathews Hodge Garrison Trevino Villarreal Heath Dalton Valencia Callahan Hensley Atkins Huffman
+Roy Boyer Shields Lin Hancock Grimes Glenn Cline Delacruz Camacho Dillon Parrish Oneill Melton
+Booth Kane Berg Harrell Pitts Savage Wiggins Brennan Salas Marks Russo Sawyer Baxter Golden
+Hutchinson Liu Walter McDowell Wiley Rich Humphrey Johns Koch Suarez Hobbs Beard Gilmore Ibarra
+Keith Macias Khan Andrade Ware Stephenson Henson Wilkerson Dyer McClure Blackwell Mercado Tanner
+Eaton Clay Barron Beasley Oneal Preston Small Wu Zamora Macdonald Vance Snow McClain Stafford
+Orozco Barry English Shannon Kline Jacobson Woodard Huang Kemp Mosley Prince Merritt Hurst
+Villanueva Roach Nolan Lam Yoder McCullough Lester Santana Valenzuela Winters Barrera Leach Orr
+Berger McKee Strong Conway Stein Whitehead Bullock Escobar Knox Meadows Solomon Velez Odonnell
+Kerr Stout Blankenship Browning Kent Lozano
+""".split()  # noqa: SIM905
 
-SYLLABLES = ("bar bel ber bran bren cal car cor dal dan der dor el fal fen gar gil hal har hel "
-             "ken kel kor lan lar lem lin mar mel mor nor nel or pel per quin ral ran rel ros sal "
-             "sel sor tal tam ter tor val vel ver wal wen wil yar zel").split()
-ENDINGS = ("son sen ley ton ford man mann er by well wood worth berg stein ski ov ez ini ard "
-           "ick ett ing holm ander").split()
+SYLLABLES = """
+bar bel ber bran bren cal car cor dal dan der dor el fal fen gar gil hal har hel ken kel kor lan
+lar lem lin mar mel mor nor nel or pel per quin ral ran rel ros sal sel sor tal tam ter tor val
+vel ver wal wen wil yar zel
+""".split()  # noqa: SIM905
+ENDINGS = """
+son sen ley ton ford man mann er by well wood worth berg stein ski ov ez ini ard ick ett ing
+holm ander
+""".split()  # noqa: SIM905
 ORG_HEADS = """
 Northwind Acme Summit Pioneer Apex Meridian Horizon Vanguard Sterling Beacon Keystone Crescent
 Evergreen Silverline Bluestone Redwood Ironclad Lakeside Riverside Harbor Granite Cedar Oakridge
@@ -147,52 +276,160 @@ Onyx Ivory Ember Frontier Heritage Liberty Patriot Union Centurion Monarch Regal
 Titan Vortex Catalyst Fusion Synergy Velocity Momentum Kinetic Radiant Lumen Solstice Equinox
 Aurora Borealis Cascade Glacier Tundra Sahara Mesa Canyon Prairie Meadow Orchard Harvest
 Brookfield Fairview Greenfield Westbrook Eastgate Northgate Southport Kingsley Ashford Bradford
-Camden Dover Everett Hampton Lancaster Marlow Preston Stratford Thornton Windsor Ardmore Bellevue
-""".split()
-ORG_PREFIXES = ("veri zen lumi nex ori cal avi bri cor dyna ever fin gen hexa inno juno kali "
-                "lexi magn navi opti prim quan rexa sola tera ultra vita wexa xeno yara zeta").split()
-ORG_SUFFIXES = ("tas ova ex ion ent ara ium ix ora ent ica yon idia ence ara osa eon ita").split()
+Camden Dover Everett Hampton Lancaster Marlow Preston Stratford Thornton Windsor Ardmore
+Bellevue
+""".split()  # noqa: SIM905
+ORG_PREFIXES = """
+veri zen lumi nex ori cal avi bri cor dyna ever fin gen hexa inno juno kali lexi magn navi opti
+prim quan rexa sola tera ultra vita wexa xeno yara zeta
+""".split()  # noqa: SIM905
+ORG_SUFFIXES = """
+tas ova ex ion ent ara ium ix ora ent ica yon idia ence ara osa eon ita
+""".split()  # noqa: SIM905
 ORG_KINDS = """
 Analytics Logistics Systems Solutions Consulting Partners Holdings Capital Ventures Industries
 Robotics Dynamics Networks Software Labs Media Foods Energy Pharmaceuticals Biosciences Health
 Insurance Realty Properties Airlines Motors Textiles Chemicals Materials Instruments Devices
 Security Telecom Financial Advisors Associates Brewing Apparel Studios Games Publishing Design
 Engineering Construction Mining Shipping Foundry Bakery Outfitters Hospitality Travel Education
-""".split()
-ORG_INSTITUTIONS = "Bank Institute University Museum Society College Foundation Trust".split()
+""".split()  # noqa: SIM905
+ORG_INSTITUTIONS = [
+    "Bank",
+    "Institute",
+    "University",
+    "Museum",
+    "Society",
+    "College",
+    "Foundation",
+    "Trust",
+]
 LEGAL = ["Inc.", "Ltd", "LLC", "Corp.", "GmbH", "Corporation", "Limited", "Co."]
-TOOL_PRE = ("data kube flux git post redis mongo spark kafka hyper nano micro meta terra vector "
-            "pixel cloud stack query graph stream log trace build deploy test lint code dev ops "
-            "net web app sync cache shard node edge core flow task job batch pipe form doc note "
-            "mark chart plot map grid table sheet slide mail chat call zoom sketch frame").split()
-TOOL_SUF = ("forge flow base hub lab kit box craft works scope lens bench desk board stack "
-            "shift sense beam wave link bridge port gate vault mint press sync smith ware pilot "
-            "space tide spark grid dash rail loop").split()
+TOOL_PRE = """
+data kube flux git post redis mongo spark kafka hyper nano micro meta terra vector pixel cloud
+stack query graph stream log trace build deploy test lint code dev ops net web app sync cache
+shard node edge core flow task job batch pipe form doc note mark chart plot map grid table sheet
+slide mail chat call zoom sketch frame
+""".split()  # noqa: SIM905
+TOOL_SUF = """
+forge flow base hub lab kit box craft works scope lens bench desk board stack shift sense beam
+wave link bridge port gate vault mint press sync smith ware pilot space tide spark grid dash
+rail loop
+""".split()  # noqa: SIM905
 EDITIONS = ["Pro", "Lite", "Studio", "Cloud", "Enterprise", "Mobile", "Server", "Express"]
-KEYBOARD = dict(zip("qwertyuiopasdfghjklzxcvbnm",
-                    ["wa", "qes", "wrd", "etf", "ryg", "tuh", "yij", "uok", "ipl", "ol", "qsz",
-                     "awdx", "serc", "drfv", "ftgb", "gyhn", "hujm", "jikm", "kol", "asx", "zsdc",
-                     "xdfv", "cfgb", "vghn", "bhjm", "njk"], strict=True))
-PHONETIC_RULES = [("ph", "f"), ("f", "ph"), ("ck", "k"), ("c", "k"), ("k", "c"), ("y", "i"),
-                  ("i", "y"), ("ee", "ea"), ("ie", "y"), ("ll", "l"), ("l", "ll"), ("nn", "n"),
-                  ("tt", "t"), ("ss", "s"), ("son", "sen"), ("sen", "son"), ("mann", "man"),
-                  ("z", "s"), ("s", "z"), ("th", "t"), ("kn", "n"), ("wr", "r"), ("ou", "ow"),
-                  ("ei", "ie"), ("ae", "e"), ("x", "ks"), ("qu", "kw")]
-ORG_ABBREVIATIONS = {"Corporation": "Corp.", "International": "Intl", "Laboratories": "Labs",
-                     "Technologies": "Tech", "Limited": "Ltd", "Company": "Co.",
-                     "Incorporated": "Inc.", "Associates": "Assoc.", "Brothers": "Bros.",
-                     "Manufacturing": "Mfg.", "Systems": "Sys.", "Corp.": "Corporation",
-                     "Ltd": "Limited", "Co.": "Company", "Inc.": "Incorporated"}
+KEYBOARD = dict(
+    zip(
+        "qwertyuiopasdfghjklzxcvbnm",
+        [
+            "wa",
+            "qes",
+            "wrd",
+            "etf",
+            "ryg",
+            "tuh",
+            "yij",
+            "uok",
+            "ipl",
+            "ol",
+            "qsz",
+            "awdx",
+            "serc",
+            "drfv",
+            "ftgb",
+            "gyhn",
+            "hujm",
+            "jikm",
+            "kol",
+            "asx",
+            "zsdc",
+            "xdfv",
+            "cfgb",
+            "vghn",
+            "bhjm",
+            "njk",
+        ],
+        strict=True,
+    )
+)
+PHONETIC_RULES = [
+    ("ph", "f"),
+    ("f", "ph"),
+    ("ck", "k"),
+    ("c", "k"),
+    ("k", "c"),
+    ("y", "i"),
+    ("i", "y"),
+    ("ee", "ea"),
+    ("ie", "y"),
+    ("ll", "l"),
+    ("l", "ll"),
+    ("nn", "n"),
+    ("tt", "t"),
+    ("ss", "s"),
+    ("son", "sen"),
+    ("sen", "son"),
+    ("mann", "man"),
+    ("z", "s"),
+    ("s", "z"),
+    ("th", "t"),
+    ("kn", "n"),
+    ("wr", "r"),
+    ("ou", "ow"),
+    ("ei", "ie"),
+    ("ae", "e"),
+    ("x", "ks"),
+    ("qu", "kw"),
+]
+ORG_ABBREVIATIONS = {
+    "Corporation": "Corp.",
+    "International": "Intl",
+    "Laboratories": "Labs",
+    "Technologies": "Tech",
+    "Limited": "Ltd",
+    "Company": "Co.",
+    "Incorporated": "Inc.",
+    "Associates": "Assoc.",
+    "Brothers": "Bros.",
+    "Manufacturing": "Mfg.",
+    "Systems": "Sys.",
+    "Corp.": "Corporation",
+    "Ltd": "Limited",
+    "Co.": "Company",
+    "Inc.": "Incorporated",
+}
 
 
 def core_key(name: str) -> str:
     """The name less case, accents, punctuation, legal forms and initials, words sorted."""
     folded = unicodedata.normalize("NFKD", name.casefold())
     text = "".join(c for c in folded if not unicodedata.combining(c)).replace("'", "")
-    legal = {"inc", "ltd", "llc", "corp", "gmbh", "corporation", "limited", "co", "company",
-             "incorporated"}
+    legal = {
+        "inc",
+        "ltd",
+        "llc",
+        "corp",
+        "gmbh",
+        "corporation",
+        "limited",
+        "co",
+        "company",
+        "incorporated",
+    }
     words = [w for w in re.split(r"[^0-9a-z]+", text) if len(w) > 1 and w not in legal]
     return " ".join(sorted(words))
+
+
+def near_keys(name: str) -> set[str]:
+    """Keys two names share when their joined cores are within one edit (deletion neighbourhood).
+
+    Both the name's letters in order and its sorted core are keyed, spaces dropped, so
+    "MarkBoard Lite" and "Mark Board Lite" share a key too.
+    """
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    ordered = "".join(re.split(r"[^0-9a-z]+", folded.replace("'", "")))
+    keys: set[str] = set()
+    for joined in (ordered, core_key(name).replace(" ", "")):
+        keys |= {joined} | {joined[:i] + joined[i + 1 :] for i in range(len(joined))}
+    return keys
 
 
 class Names:
@@ -210,8 +447,10 @@ class Names:
         self.surnames = sorted(real) + sorted(made)
         heads: set[str] = set(ORG_HEADS)
         while len(heads) < 3000:
-            heads.add((rng.choice(ORG_PREFIXES) + rng.choice(ORG_SUFFIXES)).capitalize()
-                      + rng.choice(("", "", "", rng.choice(SYLLABLES))))
+            heads.add(
+                (rng.choice(ORG_PREFIXES) + rng.choice(ORG_SUFFIXES)).capitalize()
+                + rng.choice(("", "", "", rng.choice(SYLLABLES)))
+            )
         self.heads = sorted(heads)
 
     def person(self) -> str:
@@ -235,8 +474,11 @@ class Names:
     def tool(self) -> str:
         r = self.rng
         pre, suf = r.choice(TOOL_PRE), r.choice(TOOL_SUF)
-        base = pre.capitalize() + suf.capitalize() if r.random() < 0.7 else \
-            f"{pre.capitalize()} {suf.capitalize()}"
+        base = (
+            pre.capitalize() + suf.capitalize()
+            if r.random() < 0.7
+            else f"{pre.capitalize()} {suf.capitalize()}"
+        )
         roll = r.random()
         if roll < 0.25:
             return f"{base} {r.randint(2, 12)}"
@@ -245,8 +487,7 @@ class Names:
         return base
 
     def make(self, kind: str) -> str:
-        return {"Person": self.person, "Organization": self.organization,
-                "Tool": self.tool}[kind]()
+        return {"Person": self.person, "Organization": self.organization, "Tool": self.tool}[kind]()
 
 
 # -- variants -------------------------------------------------------------------------------
@@ -256,9 +497,9 @@ def _typo(rng: random.Random, word: str) -> str:
     roll = rng.random()
     if roll < 0.4 and low in KEYBOARD:
         new = rng.choice(KEYBOARD[low])
-        return word[:i] + (new.upper() if word[i].isupper() else new) + word[i + 1:]
+        return word[:i] + (new.upper() if word[i].isupper() else new) + word[i + 1 :]
     if roll < 0.7 and len(word) > 4:
-        return word[:i] + word[i + 1:]
+        return word[:i] + word[i + 1 :]
     return word[:i] + word[i] + word[i:]
 
 
@@ -287,7 +528,7 @@ def transposition(rng: random.Random, name: str, kind: str) -> str | None:
     words, i = picked
     w = words[i]
     j = rng.randrange(1, len(w) - 2)  # keep the first letter: people rarely swap it
-    words[i] = w[:j] + w[j + 1] + w[j] + w[j + 2:]
+    words[i] = w[:j] + w[j + 1] + w[j] + w[j + 2 :]
     return " ".join(words) if words[i] != w else None
 
 
@@ -302,7 +543,7 @@ def phonetic(rng: random.Random, name: str, kind: str) -> str | None:
         rng.shuffle(rules)
         for a, b in rules:
             at = low.find(a)
-            changed = low[:at] + b + low[at + len(a):]
+            changed = low[:at] + b + low[at + len(a) :]
             if changed != low and not any(c.isdigit() for c in changed):
                 words[i] = changed.capitalize() if w[:1].isupper() else changed
                 return " ".join(words)
@@ -335,8 +576,11 @@ def abbreviation(rng: random.Random, name: str, kind: str) -> str | None:
     if kind == "Person":
         if len(words) == 3:
             return f"{words[0]} {words[2]}"  # drop the middle initial
-        return f"{words[0][0]}. {' '.join(words[1:])}" if rng.random() < 0.7 else \
-            f"{words[0][0]} {' '.join(words[1:])}"
+        return (
+            f"{words[0][0]}. {' '.join(words[1:])}"
+            if rng.random() < 0.7
+            else f"{words[0][0]} {' '.join(words[1:])}"
+        )
     found = [i for i, w in enumerate(words) if w in ORG_ABBREVIATIONS]
     if found:
         i = rng.choice(found)
@@ -361,13 +605,28 @@ def spacing(rng: random.Random, name: str, kind: str) -> str | None:
 
 
 VARIANTS: dict[str, list[tuple[str, Callable[[random.Random, str, str], str | None]]]] = {
-    "Person": [("nickname", nickname), ("typo", typo), ("transposition", transposition),
-               ("phonetic", phonetic), ("case_punct", case_punct),
-               ("abbreviation", abbreviation)],
-    "Organization": [("typo", typo), ("transposition", transposition), ("phonetic", phonetic),
-                     ("case_punct", case_punct), ("abbreviation", abbreviation)],
-    "Tool": [("typo", typo), ("transposition", transposition), ("phonetic", phonetic),
-             ("case_punct", case_punct), ("spacing", spacing)],
+    "Person": [
+        ("nickname", nickname),
+        ("typo", typo),
+        ("transposition", transposition),
+        ("phonetic", phonetic),
+        ("case_punct", case_punct),
+        ("abbreviation", abbreviation),
+    ],
+    "Organization": [
+        ("typo", typo),
+        ("transposition", transposition),
+        ("phonetic", phonetic),
+        ("case_punct", case_punct),
+        ("abbreviation", abbreviation),
+    ],
+    "Tool": [
+        ("typo", typo),
+        ("transposition", transposition),
+        ("phonetic", phonetic),
+        ("case_punct", case_punct),
+        ("spacing", spacing),
+    ],
 }
 
 
@@ -387,8 +646,9 @@ def osa(a: str, b: str) -> int:
     return rows[-1][-1]
 
 
-def _close(rng: random.Random, word: str, pool: list[str], *, same_initial: bool,
-           min_edits: int = 1) -> str | None:
+def _close(
+    rng: random.Random, word: str, pool: list[str], *, same_initial: bool, min_edits: int = 1
+) -> str | None:
     def score(other: str) -> int:
         common = 0
         for a, b in zip(word.lower(), other.lower(), strict=False):
@@ -399,12 +659,16 @@ def _close(rng: random.Random, word: str, pool: list[str], *, same_initial: bool
 
     options = [p for p in pool if p != word and (not same_initial or p[0] == word[0])]
     options.sort(key=lambda p: (-score(p), p))
-    options = [p for p in options[:40] if osa(p, word) >= min_edits]
-    return rng.choice(options[:6]) if options else None
+    picked: list[str] = []
+    for other in options[:40]:
+        if min_edits <= 1 or osa(other, word) >= min_edits:
+            picked.append(other)
+            if len(picked) == 6:
+                break
+    return rng.choice(picked) if picked else None
 
 
-def negative(rng: random.Random, names: Names, name: str, kind: str) -> tuple[str, str,
-                                                                            str] | None:
+def negative(rng: random.Random, names: Names, name: str, kind: str) -> tuple[str, str, str] | None:
     """A different entity with a close name: (name, type, category)."""
     words = name.split(" ")
     if kind == "Person":
@@ -433,38 +697,59 @@ def negative(rng: random.Random, names: Names, name: str, kind: str) -> tuple[st
             other = _close(rng, words[0], names.heads, same_initial=True, min_edits=2)
             return (" ".join([other, *words[1:]]), kind, "other_head") if other else None
         if roll < 0.9:
-            extra = rng.choice(["Europe", "Asia", "Foundation", "Research", "Capital", "Digital",
-                                "Global", "North America", "Services"])
+            extra = rng.choice(
+                [
+                    "Europe",
+                    "Asia",
+                    "Foundation",
+                    "Research",
+                    "Capital",
+                    "Digital",
+                    "Global",
+                    "North America",
+                    "Services",
+                ]
+            )
             return f"{name} {extra}", kind, "extra_word"
         return name, rng.choice(["Person", "Tool"]), "other_type"
     roll = rng.random()
     if words[-1].isdigit() and roll < 0.5:
-        return " ".join([*words[:-1], str(int(words[-1]) + rng.choice((-1, 1, 2)))]), kind, \
-            "other_version"
+        return (
+            " ".join([*words[:-1], str(int(words[-1]) + rng.choice((-1, 1, 2)))]),
+            kind,
+            "other_version",
+        )
     if roll < 0.5:
         return f"{name} {rng.randint(2, 12)}", kind, "other_version"
     if roll < 0.85:
         options = [e for e in EDITIONS if e not in words]
-        return f"{' '.join(w for w in words if w not in EDITIONS)} {rng.choice(options)}", \
-            kind, "edition"
+        return (
+            f"{' '.join(w for w in words if w not in EDITIONS)} {rng.choice(options)}",
+            kind,
+            "edition",
+        )
     return name, rng.choice(["Organization", "Person"]), "other_type"
 
 
-def generate(seed: int = SEED) -> tuple[list[dict[str, object]], list[dict[str, object]],
-                                        list[list[str]]]:
+def generate(
+    seed: int = SEED,
+) -> tuple[list[dict[str, object]], list[dict[str, object]], list[list[str]]]:
     """Canonical entities, queries and fillers for ``seed``."""
     rng = random.Random(seed)
     names = Names(rng)
     canonical: list[dict[str, object]] = []
     cores: set[str] = set()
     for kind, count in CANONICAL.items():
-        while sum(1 for c in canonical if c["type"] == kind) < count:
+        made = 0
+        while made < count:
             name = names.make(kind)
             if core_key(name) in cores:
                 continue
             cores.add(core_key(name))
-            canonical.append({"key": f"{kind[0].lower()}{len(canonical):05d}", "type": kind,
-                              "name": name})
+            made += 1
+            canonical.append(
+                {"key": f"{kind[0].lower()}{len(canonical):05d}", "type": kind, "name": name}
+            )
     stored = {core_key(str(c["name"])) for c in canonical}
     queries: list[dict[str, object]] = []
     for entity in canonical:
@@ -475,16 +760,34 @@ def generate(seed: int = SEED) -> tuple[list[dict[str, object]], list[dict[str, 
             variant = make(rng, name, kind)
             if variant and variant != name and core_key(variant) not in stored - {core_key(name)}:
                 queried = "Entity" if rng.random() < 0.1 else kind
-                queries.append({"name": variant, "type": queried, "kind": "positive",
-                                "category": category if queried == kind else "generic_type",
-                                "expect": entity["key"]})
+                queries.append(
+                    {
+                        "name": variant,
+                        "type": queried,
+                        "kind": "positive",
+                        "category": category if queried == kind else "generic_type",
+                        "expect": entity["key"],
+                    }
+                )
                 break
         for _ in range(8):
-            made = negative(rng, names, name, kind)
-            if made and (made[2] == "other_type" or core_key(made[0]) not in stored):
-                queries.append({"name": made[0], "type": made[1], "kind": "negative",
-                                "category": made[2], "expect": None})
+            other = negative(rng, names, name, kind)
+            if other and (other[2] == "other_type" or core_key(other[0]) not in stored):
+                queries.append(
+                    {
+                        "name": other[0],
+                        "type": other[1],
+                        "kind": "negative",
+                        "category": other[2],
+                        "expect": None,
+                    }
+                )
                 break
+    # A filler within one edit of a canonical name or a query (spacing ignored) would be
+    # indistinguishable from a typo variant, so the truth would be undefined: leave such out.
+    near: set[str] = set()
+    for row in (*canonical, *queries):
+        near |= near_keys(str(row["name"]))
     taken = stored | {core_key(str(q["name"])) for q in queries}
     fillers: list[list[str]] = []
     for kind, count in FILLERS.items():
@@ -492,7 +795,7 @@ def generate(seed: int = SEED) -> tuple[list[dict[str, object]], list[dict[str, 
         while made < count:
             name = names.make(kind)
             key = core_key(name)
-            if key in taken:
+            if key in taken or not near.isdisjoint(near_keys(name)):
                 continue
             taken.add(key)
             fillers.append([kind[0], name])
@@ -504,8 +807,9 @@ def generate(seed: int = SEED) -> tuple[list[dict[str, object]], list[dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "bench"
-                        / "data")
+    parser.add_argument(
+        "--out", type=Path, default=Path(__file__).resolve().parents[1] / "bench" / "data"
+    )
     args = parser.parse_args()
     canonical, queries, fillers = generate(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -515,8 +819,10 @@ def main() -> None:
             for row in rows:
                 fh.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
     positives = sum(1 for q in queries if q["kind"] == "positive")
-    print(f"{len(canonical)} canonical, {positives} positive and {len(queries) - positives} "
-          f"negative queries, {len(fillers)} fillers -> {args.out}")
+    print(
+        f"{len(canonical)} canonical, {positives} positive and {len(queries) - positives} "
+        f"negative queries, {len(fillers)} fillers -> {args.out}"
+    )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -135,81 +136,87 @@ def world_specs(draw: st.DrawFn, children: Sequence[str] = ()) -> WorldSpec:
                      valid_from=valid_from, valid_to=valid_to)
 
 
-# -- junk -----------------------------------------------------------------------------------------
-def _maybe_bad_text(max_size: int = 20) -> st.SearchStrategy[object]:
-    with_surrogate = st.tuples(safe_text, lone_surrogates, safe_text).map("".join)
-    return st.one_of(safe_text, with_surrogate, st.none(), st.integers(), st.floats(),
-                     st.binary(max_size=4), st.just("x" * 1001))
+# -- junk ---------------------------------------------------------------------------------------
+# A junk spec is a valid spec with zero to two fields replaced by malformed values, so the same
+# property sees clean commits, handler refusals and every kind of validation error.
+_surrogate_text = st.tuples(safe_text, lone_surrogates, safe_text).map("".join)
+_bad_text = st.one_of(_surrogate_text, st.none(), st.integers(), st.floats(), st.binary(max_size=4),
+                      st.just("x" * 1001))
+_bad_time = st.one_of(st.floats(allow_nan=True), st.booleans(), st.just("2024-01-01"),
+                      st.integers(min_value=2**63), st.integers(max_value=-(2**63) - 1))
+_bad_id = st.one_of(st.text(HEX, max_size=63), node_ids.map(str.upper), node_ids,
+                    st.text(max_size=64).filter(lambda t: len(t) != 64), st.none(), st.integers())
+_bad_strings = st.one_of(st.just((" ",)), _surrogate_text.map(lambda t: (t,)),
+                         st.just((5,)), st.just("abc"), st.none())
 
 
-def _maybe_bad_time() -> st.SearchStrategy[object]:
-    return st.one_of(st.none(), st.integers(-(10**15), 10**15), st.integers(),
-                     st.floats(allow_nan=True), st.booleans(), st.just("2024-01-01"))
+def _deep(levels: int) -> object:
+    value: object = 0
+    for _ in range(levels):
+        value = {"k": value}
+    return value
 
 
-def _maybe_bad_id(ids: Sequence[str]) -> st.SearchStrategy[object]:
-    options: list[st.SearchStrategy[object]] = [
-        node_ids,
-        st.text(HEX, max_size=70),
-        node_ids.map(str.upper),
-        st.text(max_size=64),
-        st.none(),
-        st.integers(),
-    ]
-    if ids:
-        options.insert(0, st.sampled_from(list(ids)))
-    return st.one_of(*options)
+_bad_properties = st.one_of(
+    st.dictionaries(safe_text, st.floats(), min_size=1, max_size=2),
+    st.dictionaries(lone_surrogates, st.integers(), min_size=1, max_size=1),
+    st.dictionaries(st.integers(), st.integers(), min_size=1, max_size=2),
+    st.dictionaries(safe_text, st.sets(st.integers(), max_size=2), min_size=1, max_size=1),
+    st.just({"deep": _deep(40)}), st.lists(st.integers(), max_size=2), st.none())
 
 
-def _maybe_bad_properties() -> st.SearchStrategy[object]:
-    good = st.dictionaries(safe_text, canonical_values(6), max_size=3)
-    floaty = st.dictionaries(safe_text, st.floats(), min_size=1, max_size=2)
-    surrogate_key = st.dictionaries(lone_surrogates, st.integers(), min_size=1, max_size=1)
-    non_str_key = st.dictionaries(st.integers(), st.integers(), min_size=1, max_size=2)
-    wrong_type = st.one_of(st.lists(st.integers(), max_size=2), st.integers(), st.none())
-    return st.one_of(good, floaty, surrogate_key, non_str_key, wrong_type)
+def _bad_world_field(ids: Sequence[str]) -> dict[str, st.SearchStrategy[object]]:
+    kid = st.sampled_from(list(ids)) if ids else node_ids
+    return {
+        "type": st.one_of(st.sampled_from(["", "1x", "a b", "T" * 65]), st.none(), st.integers()),
+        "name": _bad_text,
+        "content": _bad_text,
+        "children": st.one_of(_bad_id.map(lambda c: (c,)), st.just("abc"), st.none(),
+                              st.just(([1],)), kid.map(lambda c: (c, c))),
+        "edges": st.one_of(
+            st.just(("junk",)),
+            st.tuples(st.sampled_from(["bogus", "Contains"]) | st.integers(), kid, kid)
+            .map(lambda t: (InteriorEdge(*t),)),  # type: ignore[arg-type]
+            st.tuples(st.sampled_from(DEFAULT_EDGE_TYPES), node_ids, node_ids)
+            .map(lambda t: (InteriorEdge(*t),))),
+        "created_at": _bad_time,
+        "valid_from": _bad_time,
+        "valid_to": _bad_time,
+        "provenance": _bad_strings,
+        "aliases": _bad_strings,
+        "flags": st.one_of(st.sampled_from([frozenset({"Bad"}), frozenset({""}),
+                                            frozenset({"x" * 40})]), st.just("abc"), st.none()),
+    }
 
 
 @st.composite
 def junk_world_specs(draw: st.DrawFn, ids: Sequence[str] = ()) -> WorldSpec:
-    """A ``WorldSpec`` whose every field may be malformed (or fine)."""
-    type_ = draw(st.one_of(st.sampled_from(WORLD_TYPES), st.sampled_from(["", "1x", "a b"]),
-                           st.just("T" * 65), st.none(), st.integers()))
-    children = draw(st.one_of(
-        st.lists(_maybe_bad_id(ids), max_size=3).map(tuple),
-        st.just("abc"), st.none()))
-    kid_ids = [c for c in children if isinstance(c, str)] if isinstance(children, tuple) else []
-    edge = st.builds(InteriorEdge,
-                     st.one_of(st.sampled_from(DEFAULT_EDGE_TYPES), st.just("bogus"),
-                               st.integers()),
-                     _maybe_bad_id(kid_ids), _maybe_bad_id(kid_ids))
-    edges = draw(st.one_of(st.lists(edge, max_size=2).map(tuple), st.just(("junk",))))
-    return WorldSpec(
-        type=type_,  # type: ignore[arg-type]
-        name=draw(_maybe_bad_text()),  # type: ignore[arg-type]
-        content=draw(_maybe_bad_text()),  # type: ignore[arg-type]
-        children=children,  # type: ignore[arg-type]
-        edges=edges,  # type: ignore[arg-type]
-        created_at=draw(st.one_of(st.integers(0, 10**6), _maybe_bad_time())),  # type: ignore[arg-type]
-        valid_from=draw(_maybe_bad_time()),  # type: ignore[arg-type]
-        valid_to=draw(_maybe_bad_time()),  # type: ignore[arg-type]
-        provenance=tuple(draw(st.lists(_maybe_bad_text(), max_size=2))),  # type: ignore[arg-type]
-        aliases=tuple(draw(st.lists(_maybe_bad_text(), max_size=2))),  # type: ignore[arg-type]
-        flags=frozenset(draw(st.lists(st.sampled_from(["ok", "Bad", "", "x" * 40, "pinned"]),
-                                      max_size=2))),
-        resolve=draw(st.booleans()),
-    )
+    """A ``WorldSpec`` over ``ids`` (existing worlds) with 0-2 fields malformed."""
+    spec = draw(world_specs(children=ids))
+    spec = replace(spec, resolve=draw(st.booleans()),
+                   aliases=tuple(draw(st.lists(words, max_size=1))))
+    bad = _bad_world_field(ids)
+    for name in draw(st.sets(st.sampled_from(sorted(bad)), max_size=2)):
+        if name == "valid_to" and draw(st.booleans()):
+            spec = replace(spec, valid_from=500, valid_to=draw(st.integers(-10, 500)))
+        else:
+            spec = replace(spec, **{name: draw(bad[name])})
+    return spec
 
 
 @st.composite
 def junk_edge_specs(draw: st.DrawFn, ids: Sequence[str] = ()) -> EdgeSpec:
-    """An ``EdgeSpec`` whose type, endpoints, properties or interval may be malformed."""
-    return EdgeSpec(
-        type=draw(st.one_of(st.sampled_from(DEFAULT_EDGE_TYPES),
-                            st.sampled_from(["bogus", "Contains", ""]), st.integers())),  # type: ignore[arg-type]
-        source=draw(_maybe_bad_id(ids)),  # type: ignore[arg-type]
-        target=draw(_maybe_bad_id(ids)),  # type: ignore[arg-type]
-        properties=draw(_maybe_bad_properties()),  # type: ignore[arg-type]
-        valid_from=draw(_maybe_bad_time()),  # type: ignore[arg-type]
-        valid_to=draw(_maybe_bad_time()),  # type: ignore[arg-type]
-    )
+    """An ``EdgeSpec`` between ``ids`` of any built-in type with 0-2 fields malformed."""
+    end = st.sampled_from(list(ids)) if ids else node_ids
+    start, stop = draw(intervals())
+    spec = EdgeSpec(draw(st.sampled_from(DEFAULT_EDGE_TYPES)), draw(end), draw(end),
+                    draw(st.dictionaries(safe_text, canonical_values(6), max_size=2)),
+                    start, stop)
+    bad: dict[str, st.SearchStrategy[object]] = {
+        "type": st.one_of(st.sampled_from(["bogus", "Contains", ""]), st.integers(), st.none()),
+        "source": _bad_id, "target": _bad_id, "properties": _bad_properties,
+        "valid_from": _bad_time, "valid_to": _bad_time,
+    }
+    for name in draw(st.sets(st.sampled_from(sorted(bad)), max_size=2)):
+        spec = replace(spec, **{name: draw(bad[name])})
+    return spec

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
 from collections.abc import Callable
@@ -13,8 +14,8 @@ import pytest
 
 from worlddb.errors import PluginError, ValidationError
 from worlddb.eval.answer import (
-    QAEvaluator,
     Judgement,
+    QAEvaluator,
     read_judgements,
     summarize_answers,
     write_judgement,
@@ -116,19 +117,26 @@ def test_context_keeps_only_the_top_turns_in_date_order() -> None:
     question = _questions()[0]
     evaluator = QAEvaluator(_client(Recorder()), context_turns=2)
     late, early = question.sessions[2], question.sessions[0]
-    context = evaluator.build_context(question, [(late.opaque_id, 3), (early.opaque_id, 2),
-                                                 (early.opaque_id, 0)])
+    context = evaluator.build_context(
+        question, [(late.opaque_id, 3), (early.opaque_id, 2), (early.opaque_id, 0)]
+    )
     assert context.count("Session on") == 2
     assert context.index(early.messages[2].content[:30]) < context.index(
-        late.messages[3].content[:30])
+        late.messages[3].content[:30]
+    )
     assert early.messages[0].content[:30] not in context
     assert evaluator.build_context(question, []) == "(no excerpts)"
 
 
 @pytest.mark.parametrize(
     ("verdict", "expected"),
-    [("CORRECT", True), ("correct.", True), ("WRONG", False), ("Incorrect", False),
-     ("The answer is WRONG because...", False)],
+    [
+        ("CORRECT", True),
+        ("correct.", True),
+        ("WRONG", False),
+        ("Incorrect", False),
+        ("The answer is WRONG because...", False),
+    ],
 )
 def test_the_verdict_is_read_from_the_judges_reply(verdict: str, expected: bool) -> None:
     question = _questions()[2]
@@ -144,6 +152,13 @@ def test_abstention_questions_are_judged_on_saying_the_answer_is_not_there() -> 
     assert "unanswerable" in recorder.prompt(1) and "Explanation:" in recorder.prompt(1)
 
 
+def test_preference_questions_are_judged_against_a_rubric() -> None:
+    recorder = Recorder()
+    question = dataclasses.replace(_questions()[0], question_type="single-session-preference")
+    assert QAEvaluator(_client(recorder)).judge(question, "Try a detailer you trust.")
+    assert "Rubric:" in recorder.prompt(0) and "personal" in recorder.prompt(0)
+
+
 def test_a_reply_without_a_verdict_or_text_is_a_plugin_error() -> None:
     question = _questions()[0]
     with pytest.raises(PluginError):
@@ -154,8 +169,9 @@ def test_a_reply_without_a_verdict_or_text_is_a_plugin_error() -> None:
 
 def test_an_api_error_is_a_plugin_error() -> None:
     def failing(request: httpx2.Request) -> httpx2.Response:
-        return httpx2.Response(500, json={"type": "error", "error": {"type": "api_error",
-                                                                     "message": "boom"}})
+        return httpx2.Response(
+            500, json={"type": "error", "error": {"type": "api_error", "message": "boom"}}
+        )
 
     with pytest.raises(PluginError) as caught:
         QAEvaluator(_client(failing)).answer(_questions()[0], "context")
@@ -183,8 +199,11 @@ def test_judgements_round_trip_and_summarise_per_type(tmp_path: Path) -> None:
     assert [j.question_id for j in read] == ["q1", "q2", "q3_abs"] and read[1].hypothesis == "b2"
     report = summarize_answers(read)
     assert (report.n, report.accuracy) == (3, 1.0)
-    assert report.by_type == {"abstention": (1, 1.0), "multi-session": (2, 1.0),
-                              "temporal-reasoning": (1, 1.0)}
+    assert report.by_type == {
+        "abstention": (1, 1.0),
+        "multi-session": (2, 1.0),
+        "temporal-reasoning": (1, 1.0),
+    }
     assert "abstention" in report.format_table()
     assert report.to_dict()["n"] == 3
     assert read_judgements(tmp_path / "absent.jsonl") == []

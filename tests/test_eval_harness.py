@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import anthropic
 import httpx2
@@ -18,6 +19,7 @@ from worlddb.errors import ValidationError
 from worlddb.eval.answer import QAEvaluator
 from worlddb.eval.harness import (
     HarnessOptions,
+    ablation_path,
     gold_path_for,
     parse_lanes,
     run_longmemeval,
@@ -25,13 +27,14 @@ from worlddb.eval.harness import (
 )
 from worlddb.eval.longmemeval import Session
 from worlddb.eval.metrics import load_rankings
-from worlddb.eval.worker import Task
+from worlddb.eval.worker import Task, as_of_time
 from worlddb.plugins import Vectors
 from worlddb.testing import HashEmbedder
+from worlddb.timeutil import parse_time
 
 TINY = Path(__file__).parent / "data" / "lme_tiny"
 DATA = TINY / "lme_tiny.json"
-LME_SCORE = Path("/work/shared/tools/lme_score.py")
+LME_SCORE = Path(__file__).resolve().parents[1].parent / "shared" / "tools" / "lme_score.py"
 TOPICS = [
     "I repotted the basil and the tomato seedlings on the balcony this weekend.",
     "Can you suggest a beginner marathon training plan with four runs a week?",
@@ -45,7 +48,7 @@ TOPICS = [
 class RecordingEmbedder(HashEmbedder):
     """Keeps every text the engine embedded, to prove what the engine was shown."""
 
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         RecordingEmbedder.seen.extend(texts)
@@ -53,51 +56,79 @@ class RecordingEmbedder(HashEmbedder):
 
 
 def _options(**changes: object) -> HarnessOptions:
-    base = HarnessOptions(workers=1, extraction=False, embedder_factory=HashEmbedder,
-                          cache_path=None)
+    base = HarnessOptions(
+        workers=1, extraction=False, embedder_factory=HashEmbedder, cache_path=None
+    )
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
-def _synthetic(tmp_path: Path) -> Path:
+def _synthetic(tmp_path: Path, evidence_date: str = "2023/03/16 (Thu) 10:00") -> Path:
     """Two questions over six distractor sessions, one evidence session and a later decoy."""
     questions, gold = [], []
-    for n, (question, evidence, decoy) in enumerate([
-        ("What breed is my dog Biscuit?", "My dog Biscuit is a beagle and loves the park.",
-         "Biscuit the dog is now a golden retriever puppy, a new dog named Biscuit."),
-        ("Which violin teacher did I hire?", "I hired Mrs Okafor as my violin teacher.",
-         "My violin teacher Mrs Lindqvist replaced the old violin teacher I hired."),
-    ]):
+    for n, (question, evidence, decoy) in enumerate(
+        [
+            (
+                "What breed is my dog Biscuit?",
+                "My dog Biscuit is a beagle and loves the park.",
+                "Biscuit the dog is now a golden retriever puppy, a new dog named Biscuit.",
+            ),
+            (
+                "Which violin teacher did I hire?",
+                "I hired Mrs Okafor as my violin teacher.",
+                "My violin teacher Mrs Lindqvist replaced the old violin teacher I hired.",
+            ),
+        ]
+    ):
         ids = [f"q{n}_noise_{i}" for i in range(len(TOPICS))] + [f"answer_q{n}", f"q{n}_later"]
         texts = [*TOPICS, evidence, decoy]
-        dates = [f"2023/03/{10 + i:02d} (Fri) 10:00" for i in range(len(TOPICS) + 1)]
-        dates.append("2023/06/01 (Thu) 10:00")
-        sessions = [[{"role": "user", "content": t, "has_answer": t == evidence},
-                     {"role": "assistant", "content": "Noted, thanks for telling me."}]
-                    for t in texts]
+        dates = [f"2023/03/{10 + i:02d} (Fri) 10:00" for i in range(len(TOPICS))]
+        dates += [evidence_date, "2023/06/01 (Thu) 10:00"]
+        sessions = [
+            [
+                {"role": "user", "content": t, "has_answer": t == evidence},
+                {"role": "assistant", "content": "Noted, thanks for telling me."},
+            ]
+            for t in texts
+        ]
         qid = f"synthetic_{n}"
-        questions.append({
-            "question_id": qid, "question_type": ["multi-session", "knowledge-update"][n],
-            "question": question, "answer": "x", "question_date": "2023/05/01 (Mon) 09:00",
-            "haystack_dates": dates, "haystack_session_ids": ids, "haystack_sessions": sessions,
-            "answer_session_ids": [f"answer_q{n}"],
-        })
-        gold.append({
-            "question_id": qid, "question_type": questions[-1]["question_type"],
-            "is_abstention": False, "counted_in_official_strict_avg": True,
-            "gold_sessions_official": [f"answer_q{n}"],
-            "gold_turns_official": [f"answer_q{n}_1"],
-        })
+        questions.append(
+            {
+                "question_id": qid,
+                "question_type": ["multi-session", "knowledge-update"][n],
+                "question": question,
+                "answer": "x",
+                "question_date": "2023/05/01 (Mon) 09:00",
+                "haystack_dates": dates,
+                "haystack_session_ids": ids,
+                "haystack_sessions": sessions,
+                "answer_session_ids": [f"answer_q{n}"],
+            }
+        )
+        gold.append(
+            {
+                "question_id": qid,
+                "question_type": questions[-1]["question_type"],
+                "is_abstention": False,
+                "counted_in_official_strict_avg": True,
+                "gold_sessions_official": [f"answer_q{n}"],
+                "gold_turns_official": [f"answer_q{n}_1"],
+            }
+        )
     data = tmp_path / "synthetic.json"
     data.write_text(json.dumps(questions), encoding="utf-8")
     (tmp_path / "synthetic.gold.jsonl").write_text(
-        "".join(json.dumps(g) + "\n" for g in gold), encoding="utf-8")
+        "".join(json.dumps(g) + "\n" for g in gold), encoding="utf-8"
+    )
     return data
 
 
 def _lme_score(rankings: Path, gold: Path, tmp_path: Path) -> dict[str, object]:
     summary = tmp_path / "summary.json"
-    subprocess.run([sys.executable, str(LME_SCORE), str(rankings), str(gold), "--json",
-                    str(summary)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(LME_SCORE), str(rankings), str(gold), "--json", str(summary)],
+        check=True,
+        capture_output=True,
+    )
     return json.loads(summary.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
@@ -107,8 +138,9 @@ def test_the_evidence_session_ranks_first_and_a_later_decoy_stays_out_of_recall(
     data = _synthetic(tmp_path)
     for extraction in (False, True):
         out = tmp_path / f"ranks-{extraction}.jsonl"
-        report = run_longmemeval(data, out=out, options=_options(extraction=extraction),
-                                 progress=None)
+        report = run_longmemeval(
+            data, out=out, options=_options(extraction=extraction), progress=None
+        )
         ranked = load_rankings(out)
         for n in (0, 1):
             row = ranked[f"synthetic_{n}"]
@@ -140,13 +172,15 @@ def test_metrics_match_lme_score_and_hand_computed_values_on_the_tiny_slice(
     assert strict.metrics["recall_any@1"] == relevance[0]
     assert strict.metrics["recall_all@1"] == 0.0 and strict.metrics["recall_all@3"] == 1.0
     assert strict.metrics["ndcg_any@3"] == pytest.approx(dcg / 2.0)
+    assert "strict" in report.format() and report.to_dict()["ran"] == 3
+    if not LME_SCORE.is_file():
+        pytest.skip(f"the official scorer is not at {LME_SCORE}")
     official = _lme_score(out, TINY / "lme_tiny.gold.jsonl", tmp_path)
     for convention in ("strict", "no-abs"):
         ours = report.retrieval.averages[convention].metrics
         theirs = official["averages"][convention]["session"]  # type: ignore[index]
         for metric, value in theirs.items():
             assert round(ours[metric], 4) == round(value, 4), (convention, metric)
-    assert "strict" in report.format() and report.to_dict()["ran"] == 3
 
 
 def test_a_run_resumes_where_it_stopped_and_drops_a_torn_line(tmp_path: Path) -> None:
@@ -169,19 +203,28 @@ def test_parallel_workers_write_what_one_worker_writes(tmp_path: Path) -> None:
     serial, parallel = tmp_path / "serial.jsonl", tmp_path / "parallel.jsonl"
     run_longmemeval(data, out=serial, options=_options(), progress=None)
     cache = tmp_path / "cache" / "vectors.sqlite"
-    report = run_longmemeval(data, out=parallel, options=_options(workers=2, cache_path=cache),
-                             progress=None)
+    report = run_longmemeval(
+        data, out=parallel, options=_options(workers=2, cache_path=cache), progress=None
+    )
     assert load_rankings(parallel) == load_rankings(serial)
     assert report.ran == 2 and cache.exists()
 
 
 def test_the_engine_never_sees_dataset_ids_or_labels(tmp_path: Path) -> None:
     assert [f.name for f in dataclasses.fields(Task)] == [
-        "index", "question", "question_date", "sessions"]
+        "index",
+        "question",
+        "question_date",
+        "sessions",
+    ]
     assert [f.name for f in dataclasses.fields(Session)] == ["opaque_id", "date_us", "messages"]
     RecordingEmbedder.seen = []
-    run_longmemeval(DATA, out=tmp_path / "r.jsonl",
-                    options=_options(embedder_factory=RecordingEmbedder), progress=None)
+    run_longmemeval(
+        DATA,
+        out=tmp_path / "r.jsonl",
+        options=_options(embedder_factory=RecordingEmbedder),
+        progress=None,
+    )
     assert RecordingEmbedder.seen
     shown = "\n".join(RecordingEmbedder.seen)
     for leak in ("answer_", "has_answer", "gpt4_2655b836", "7161e7e2"):
@@ -191,25 +234,43 @@ def test_the_engine_never_sees_dataset_ids_or_labels(tmp_path: Path) -> None:
 def test_answer_mode_writes_judgements_and_reports_accuracy(tmp_path: Path) -> None:
     def handler(request: httpx2.Request) -> httpx2.Response:
         prompt = json.loads(request.content)["messages"][0]["content"]
-        text = ("WRONG" if "Admon" in prompt else "CORRECT") if "CORRECT or WRONG" in prompt \
+        text = (
+            ("WRONG" if "Admon" in prompt else "CORRECT")
+            if "CORRECT or WRONG" in prompt
             else "An answer."
-        return httpx2.Response(200, json={
-            "id": "m", "type": "message", "role": "assistant", "model": "x",
-            "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
-            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}})
+        )
+        return httpx2.Response(
+            200,
+            json={
+                "id": "m",
+                "type": "message",
+                "role": "assistant",
+                "model": "x",
+                "content": [{"type": "text", "text": text}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+                "usage": {"input_tokens": 1, "output_tokens": 1},
+            },
+        )
 
-    client = anthropic.Anthropic(api_key="test", max_retries=0,
-                                 http_client=httpx2.Client(transport=httpx2.MockTransport(handler)))
+    client = anthropic.Anthropic(
+        api_key="test",
+        max_retries=0,
+        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+    )
     out = tmp_path / "qa.jsonl"
-    report = run_longmemeval(DATA, out=out, options=_options(resume=False),
-                             evaluator=QAEvaluator(client), progress=None)
+    report = run_longmemeval(
+        DATA, out=out, options=_options(resume=False), evaluator=QAEvaluator(client), progress=None
+    )
     assert report.answers is not None
-    assert (report.answers.n, report.answers.accuracy) == (3, pytest.approx(2 / 3))
+    assert report.answers.n == 3 and report.answers.accuracy == pytest.approx(2 / 3)
     assert report.answers.by_type["single-session-assistant"] == (1, 0.0)
     assert (tmp_path / "qa.answers.jsonl").exists()
-    again = run_longmemeval(DATA, out=out, options=_options(), evaluator=QAEvaluator(client),
-                            progress=None)
+    again = run_longmemeval(
+        DATA, out=out, options=_options(), evaluator=QAEvaluator(client), progress=None
+    )
     assert (again.ran, again.skipped, again.answers.n) == (0, 3, 3)  # type: ignore[union-attr]
+    assert "QA accuracy" in again.format()
 
 
 def test_progress_goes_to_the_given_stream(tmp_path: Path) -> None:
@@ -217,6 +278,27 @@ def test_progress_goes_to_the_given_stream(tmp_path: Path) -> None:
     run_longmemeval(DATA, out=tmp_path / "r.jsonl", options=_options(), progress=stream)
     lines = stream.getvalue().splitlines()
     assert lines and lines[-1].startswith("longmemeval    3/3 100.0%")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_progress_redraws_one_line(tmp_path: Path) -> None:
+    stream = Terminal()
+    run_longmemeval(DATA, out=tmp_path / "r.jsonl", options=_options(), progress=stream)
+    text = stream.getvalue()
+    assert text.count("\r") == 3 and text.endswith("\n") and text.count("\n") == 1
+
+
+def test_a_sample_runs_only_its_questions(tmp_path: Path) -> None:
+    report = run_longmemeval(
+        DATA, out=tmp_path / "r.jsonl", options=_options(sample=2, seed=3), progress=None
+    )
+    assert report.ran == 2 and report.retrieval is not None
+    assert set(load_rankings(tmp_path / "r.jsonl")) == stratified_sample(DATA, 2, seed=3)
+    assert report.retrieval.missing == ()
 
 
 def test_without_gold_beside_the_data_nothing_is_scored(tmp_path: Path) -> None:
@@ -231,8 +313,11 @@ def test_without_gold_beside_the_data_nothing_is_scored(tmp_path: Path) -> None:
 def test_a_stratified_sample_is_seeded_and_proportional(tmp_path: Path) -> None:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     template = raw[0]
-    many = [dict(template, question_id=f"{kind}_{i}", question_type=kind)
-            for kind, count in (("a", 6), ("b", 3), ("c", 1)) for i in range(count)]
+    many = [
+        dict(template, question_id=f"{kind}_{i}", question_type=kind)
+        for kind, count in (("a", 6), ("b", 3), ("c", 1))
+        for i in range(count)
+    ]
     data = tmp_path / "many.json"
     data.write_text(json.dumps(many), encoding="utf-8")
     picked = stratified_sample(data, 5, seed=1)
@@ -251,10 +336,56 @@ def test_lanes_parse_and_are_checked() -> None:
             parse_lanes(bad)
 
 
-@pytest.mark.parametrize("changes", [
-    {"granularity": "paragraph"}, {"lanes": ("bm25", "dense")}, {"limit": 0}, {"sample": 0},
-    {"workers": 0}, {"recall_limit": 0},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"granularity": "paragraph"},
+        {"lanes": ("bm25", "dense")},
+        {"limit": 0},
+        {"sample": 0},
+        {"workers": 0},
+        {"recall_limit": 0},
+        {"ablations": (("bm25", "bm25"),)},
+        {"as_of": "week"},
+    ],
+)
 def test_bad_options_are_validation_errors(changes: dict[str, object]) -> None:
     with pytest.raises(ValidationError):
         _options(**changes)
+
+
+def test_recall_is_as_of_the_question_day_unless_exact_is_asked(tmp_path: Path) -> None:
+    """LongMemEval's times within a day are unreliable: same-day evidence counts by default."""
+    data = _synthetic(tmp_path, evidence_date="2023/05/01 (Mon) 18:00")  # question: 09:00
+    day, exact = tmp_path / "day.jsonl", tmp_path / "exact.jsonl"
+    run_longmemeval(data, out=day, options=_options(), progress=None)
+    run_longmemeval(data, out=exact, options=_options(as_of="exact"), progress=None)
+    for n in (0, 1):
+        assert load_rankings(day)[f"synthetic_{n}"]["sessions"][0] == f"answer_q{n}"
+        assert load_rankings(exact)[f"synthetic_{n}"]["sessions"][-2:] == [
+            f"answer_q{n}",
+            f"q{n}_later",
+        ]
+
+
+def test_as_of_day_is_the_last_microsecond_of_the_utc_day() -> None:
+    moment = parse_time("2023-05-01T09:30:00Z")
+    assert moment is not None
+    assert as_of_time(moment, "exact") == moment
+    assert as_of_time(moment, "day") == parse_time("2023-05-02T00:00:00Z") - 1  # type: ignore[operator]
+
+
+def test_lane_ablations_share_the_ingest_and_get_their_own_files(tmp_path: Path) -> None:
+    data = _synthetic(tmp_path)
+    out = tmp_path / "main.jsonl"
+    report = run_longmemeval(
+        data, out=out, progress=None, options=_options(ablations=(("bm25",), ("vector", "graph")))
+    )
+    assert set(report.ablations) == {"bm25", "vector+graph"}
+    for lanes in (("bm25",), ("vector", "graph")):
+        path = ablation_path(out, lanes)
+        assert path.name == f"main.{'+'.join(lanes)}.jsonl"
+        rows = load_rankings(path)
+        assert rows["synthetic_0"]["sessions"][0] == "answer_q0"
+    assert "ablation: lanes bm25" in report.format()
+    assert set(report.to_dict()["ablations"]) == {"bm25", "vector+graph"}

@@ -58,13 +58,20 @@ def test_sessions_rank_by_their_best_hit_then_fill_by_date() -> None:
     assert ranked.sessions == ("hit", "old", "new", "late")
     assert ranked.reached == 2
     assert ranked.turns[:2] == (("hit", 1), ("hit", 0))
-    assert ranked.turns[2:] == (("old", 0), ("old", 1), ("new", 0), ("new", 1), ("late", 0),
-                                ("late", 1))
+    assert ranked.turns[2:] == (
+        ("old", 0),
+        ("old", 1),
+        ("new", 0),
+        ("new", 1),
+        ("late", 0),
+        ("late", 1),
+    )
 
 
 def test_fill_puts_sessions_before_the_question_newest_first_then_later_ones() -> None:
-    haystack = [_session(name, date) for name, date in
-                [("a", 5), ("b", 1), ("c", 70), ("d", 9), ("e", 60)]]
+    haystack = [
+        _session(name, date) for name, date in [("a", 5), ("b", 1), ("c", 70), ("d", 9), ("e", 60)]
+    ]
     assert [s.opaque_id for s in fill_order(haystack, question_date=9)] == ["d", "a", "b", "e", "c"]
 
 

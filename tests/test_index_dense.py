@@ -71,6 +71,7 @@ def test_narrow_scope_uses_exact_search_and_finds_the_scoped_world(
                        edges=(EdgeSpec("contains", world_id(scope), world_id(mine)),)))
     assert db.vectors is not None
     monkeypatch.setattr(dense, "MAX_FETCH", 4)  # starve the approximate path on purpose
+    monkeypatch.setattr(dense, "EXACT_FRACTION", 0.5)
     flt = WorldFilter(now=db.now(), scopes=resolve_scopes(db.store, ["user_id=zoe"]))
     hits = search_dense(db.store, db.vectors, _query(db, "kite fact"), flt=flt, limit=3)
     assert _texts(db, [h.rid for h in hits]) == ["zoe has a frog"]

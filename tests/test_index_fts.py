@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from worlddb.engine import WorldDB
 from worlddb.hashing import scope_world, world_id
 from worlddb.index.filters import WorldFilter, resolve_scopes
+from worlddb.index import fts
 from worlddb.index.fts import match_rids, search_text, text_query_plan
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.store.reads import TimeView
@@ -119,3 +120,36 @@ def test_match_rids_checks_only_the_given_candidates(db: WorldDB) -> None:
     assert [h.rid for h in found] == [_rid(db, b)]
     assert _rid(db, a) not in {h.rid for h in found}
     assert match_rids(db.store, "the", [_rid(db, a)]) == []
+
+
+def test_common_terms_score_but_do_not_select_rows(db: WorldDB,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frequent word must not make the lane touch every row that holds it."""
+    monkeypatch.setattr(fts, "COMMON_MIN_DOCS", 3)
+    monkeypatch.setattr(fts, "COMMON_FRACTION", 0.0)
+    for i in range(6):
+        db.put("Fact", content=f"meeting notes {i}")
+    both = db.put("Fact", content="meeting with the dentist")
+    rare = db.put("Fact", content="dentist appointment")
+    flt = WorldFilter(now=db.now())
+    hits = search_text(db.store, "dentist meeting", flt=flt, limit=10)
+    assert [h.rid for h in hits] == [_rid(db, both), _rid(db, rare)]
+    assert hits[0].score > hits[1].score  # "meeting" still counts for the row that has it
+    monkeypatch.setattr(fts, "COMMON_MIN_DOCS", 1000)
+    assert len(search_text(db.store, "dentist meeting", flt=flt, limit=10)) == 8
+
+
+def test_all_common_terms_need_all_words_then_fall_back(db: WorldDB,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fts, "COMMON_MIN_DOCS", 2)
+    monkeypatch.setattr(fts, "COMMON_FRACTION", 0.0)
+    for i in range(4):
+        db.put("Fact", content=f"team meeting {i}")
+        db.put("Fact", content=f"team lunch {i}")
+    db.put("Fact", content="meeting room")
+    flt = WorldFilter(now=db.now())
+    both = search_text(db.store, "team meeting", flt=flt, limit=4)
+    assert len(both) == 4
+    assert all("team meeting" in t for t in _texts(db, [h.rid for h in both]))
+    wider = search_text(db.store, "team meeting", flt=flt, limit=10)
+    assert len(wider) == 9  # fewer than 10 hold both words: the OR query ran

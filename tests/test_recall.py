@@ -12,7 +12,7 @@ from worlddb.errors import ScopeError, ValidationError
 from worlddb.fusion import RRF_K
 from worlddb.hashing import scope_world, world_id
 from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
-from worlddb.recall import LANES, Recall, RecallResult
+from worlddb.recall import LANES, Recall, RecallHit, RecallResult
 from worlddb.store.reads import TimeView
 from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
@@ -246,3 +246,31 @@ def test_result_is_a_plain_replaceable_value(db: WorldDB) -> None:
     result = _recall(db).recall("walrus")
     trimmed = replace(result, hits=())
     assert isinstance(trimmed, RecallResult) and trimmed.context() == ""
+
+
+def _hit(text: str, **fields: object) -> RecallHit:
+    base: dict[str, object] = {
+        "id": NodeId(text[:1] * 64), "type": "Fact", "text": text, "score": 0.5,
+        "ranks": {"bm25": 1}, "valid_from": None, "valid_to": None, "provenance": (),
+        "parent": None, "scopes": (),
+    }
+    return RecallHit(**{**base, **fields})  # type: ignore[arg-type]
+
+
+def test_context_cuts_only_a_first_hit_longer_than_the_budget() -> None:
+    result = RecallResult("q", (_hit("x" * 100), _hit("y")), ("bm25",))
+    assert result.context(20) == "[1] " + "x" * 15 + "…"
+    assert result.context(200) == f"[1] {'x' * 100}\n[2] y"
+    assert result.context(106).splitlines() == [f"[1] {'x' * 100}"]  # [2] would not fit
+
+
+def test_context_writes_times_and_conflicts_outside_the_result() -> None:
+    other = NodeId("f" * 64)
+    hit = _hit("met at noon", valid_from=parse_time("2024-05-02T12:30:00Z"),
+               valid_to=parse_time("2024-06-01"), conflicts=(other,))
+    assert RecallResult("q", (hit,), ()).context() == (
+        "[1] (2024-05-02 12:30 → 2024-06-01) met at noon — conflicts with ffffffffffff")
+    ends = _hit("ended", valid_to=parse_time("2020-01-01"))
+    assert RecallResult("q", (ends,), ()).context() == "[1] (… → 2020-01-01) ended"
+    with pytest.raises(ValidationError):
+        RecallResult("q", (hit,), ()).context(-1)

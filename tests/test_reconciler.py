@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tests.strategies import FakeClock, logical_dump, table_count
+from tests.strategies import (
+    FakeClock,
+    file_bytes,
+    junk_edge_specs,
+    junk_world_specs,
+    logical_dump,
+    table_count,
+)
 from worlddb.engine import WorldDB
 from worlddb.errors import (
     CanonicalEncodingError,
@@ -16,6 +25,7 @@ from worlddb.errors import (
     NotFoundError,
     ValidationError,
     ValidityError,
+    WorldDBError,
 )
 from worlddb.handlers import PlainHandler, WriteContext, default_handlers
 from worlddb.hashing import world_id
@@ -353,3 +363,30 @@ def test_new_text_worlds_are_embedded_once_per_distinct_text() -> None:
         vectors = [np.frombuffer(r[0], dtype="<f4") for r in
                    db.store.conn.execute("SELECT vector FROM embeddings")]
         assert all(np.array_equal(vectors[0], v) for v in vectors)
+
+
+@pytest.fixture(scope="module")
+def junk_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WorldDB, list[str]]]:
+    """One file-backed store shared by every junk example (each checks its own before/after)."""
+    db = WorldDB.open(tmp_path_factory.mktemp("junk") / "junk.db", embedder=None, extractor=None)
+    ids = [db.put("Note", content=f"seed {i}", valid_from=100 * i) for i in range(3)]
+    ids += [db.put("Person", "Sam"), db.put("Turn", "user", "hello")]
+    yield db, ids
+    db.close()
+
+
+@given(data=st.data())
+def test_junk_is_refused_with_a_typed_error_and_leaves_the_file_as_it_was(
+        junk_store: tuple[WorldDB, list[str]], data: st.DataObject) -> None:
+    """Floats, lone surrogates, bad ids, unknown types, inverted intervals, wrong Python types:
+    the write either commits a healthy store or raises a WorldDBError and changes no byte."""
+    db, ids = junk_store
+    worlds = data.draw(st.lists(junk_world_specs(ids), max_size=2))
+    edges = data.draw(st.lists(junk_edge_specs(ids), max_size=2))
+    dump, raw = logical_dump(db), file_bytes(db)
+    try:
+        db.write(Changeset(worlds=tuple(worlds), edges=tuple(edges)))
+    except WorldDBError:
+        assert logical_dump(db) == dump
+        assert file_bytes(db) == raw
+    assert db.verify() == []

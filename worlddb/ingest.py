@@ -129,7 +129,10 @@ class Ingestor:
                      (*extraction.entities, *entities) if normalize_name(e.name)}
         fact_specs: dict[str, WorldSpec] = {}
         edges: list[EdgeSpec] = []
-        all_facts = [*extraction.facts, *facts]
+        # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor did.
+        extracted = [f for f in extraction.facts
+                     if (f.turn_index if turns else 0) not in set(extraction.untrusted)]
+        all_facts = [*extracted, *facts]
         for fact in all_facts:
             spec = _fact_spec(fact, msgs, occurred_at)
             if spec is None:

@@ -55,6 +55,9 @@ class MemoryOps:
         when = parse_time(occurred_at, field="occurred_at")
         moment = self.now() if when is None else when
         identity = 0 if when is None else when
+        if not isinstance(text, str | list | tuple):
+            raise ValidationError("text must be a string or a list of messages", field="text",
+                                  value=text)
         if isinstance(text, str):
             return self.ingestor.text(text, occurred_at=moment, scopes=checked, label=label,
                                       metadata=metadata, entities=entities, facts=facts,

@@ -45,7 +45,7 @@ def word_code(word: str) -> str:
         return word
     for old, new in _LEADING:
         if word.startswith(old) and len(word) > len(old):
-            word = new + word[len(old):]
+            word = new + word[len(old) :]
     for old, new in _REWRITES:
         word = word.replace(old, new)
     return str(jellyfish.soundex(word)) if word else ""

@@ -37,7 +37,9 @@ def _check_texts(texts: Sequence[str]) -> None:
     for text in texts:
         if not isinstance(text, str):
             raise ValidationError(
-                f"texts must be str, got {type(text).__name__} {text!r}", field="texts", value=text
+                f"texts must be str, got {type(text).__name__} {repr(text)[:60]}",
+                field="texts",
+                value=text,
             )
 
 

@@ -92,19 +92,23 @@ def _check_fts(store: Store) -> list[str]:
         "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid LIMIT 2000"
     ):
         fname, fcontent = fts_columns(type_, name, content)
-        token = _first_token(fcontent) or _first_token(fname)
-        if token is None:
+        phrase = _first_phrase(fcontent) or _first_phrase(fname)
+        if phrase is None:
             continue
         hit = conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?",
-                           (f'"{token}"', rid)).fetchone()
+                           (phrase, rid)).fetchone()
         if hit is None:
             problems.append(f"I5 FTS row {rid} does not hold its world's text")
     return problems
 
 
-def _first_token(text: str) -> str | None:
-    for raw in text.split():
-        word = "".join(ch for ch in raw if ch.isalnum())
-        if word:
-            return word.lower()
+def _first_phrase(text: str) -> str | None:
+    """The first word-bearing chunk of ``text`` as an FTS5 phrase.
+
+    The phrase is tokenized by FTS5 itself, exactly as the indexed text was ("don't" is two
+    tokens); NUL would end the query string early, so it becomes a space like any separator.
+    """
+    for raw in text.replace("\x00", " ").split():
+        if any(ch.isalnum() for ch in raw):
+            return '"' + raw.replace('"', '""') + '"'
     return None

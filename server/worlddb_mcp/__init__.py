@@ -6,7 +6,7 @@ lifespan); ``worlddb-mcp`` / ``python -m worlddb_mcp`` / ``worlddb serve`` run i
 
 from worlddb_mcp.app import HttpOptions, create_server, http_app, run_http, run_stdio
 from worlddb_mcp.auth import Grant, TokenRegistry, load_tokens
-from worlddb_mcp.tools import AppState
+from worlddb_mcp.runtime import AppState
 
 __all__ = [
     "AppState",

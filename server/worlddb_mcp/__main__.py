@@ -29,30 +29,90 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 @click.command(name="worlddb-mcp", context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db_path", envvar="WORLDDB_DB", type=click.Path(dir_okay=False),
-              help="Database file [env WORLDDB_DB; default: per-user data dir].")
-@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio",
-              envvar="WORLDDB_TRANSPORT", show_default=True, help="How clients connect.")
-@click.option("--host", default="127.0.0.1", envvar="WORLDDB_HOST", show_default=True,
-              help="HTTP bind address; non-loopback requires a token.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, envvar="WORLDDB_PORT",
-              show_default=True, help="HTTP port.")
-@click.option("--path", "http_path", default="/mcp", envvar="WORLDDB_HTTP_PATH",
-              show_default=True, help="HTTP endpoint path.")
-@click.option("--stateless", is_flag=True, envvar="WORLDDB_STATELESS",
-              help="HTTP without sessions, answering with plain JSON.")
-@click.option("--token-file", type=click.Path(dir_okay=False), envvar="WORLDDB_TOKEN_FILE",
-              help="Bearer tokens, one per line, optionally 'TOKEN user_id=alice' "
-                   "[also: env WORLDDB_TOKEN].")
-@click.option("--embedder", type=click.Choice(EMBEDDER_NAMES), default="default",
-              envvar="WORLDDB_EMBEDDER", hidden=True)
-@click.option("--extractor", type=click.Choice(EXTRACTOR_NAMES), default="default",
-              envvar="WORLDDB_EXTRACTOR", hidden=True)
-@click.option("--log-level", type=click.Choice(_LEVELS), default="WARNING",
-              envvar="WORLDDB_LOG_LEVEL", show_default=True, help="Logs go to stderr.")
-def serve_command(db_path: str | None, transport: str, host: str, port: int, http_path: str,
-                  stateless: bool, token_file: str | None, embedder: str, extractor: str,
-                  log_level: str) -> None:
+@click.option(
+    "--db",
+    "db_path",
+    envvar="WORLDDB_DB",
+    type=click.Path(dir_okay=False),
+    help="Database file [env WORLDDB_DB; default: per-user data dir].",
+)
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    envvar="WORLDDB_TRANSPORT",
+    show_default=True,
+    help="How clients connect.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    envvar="WORLDDB_HOST",
+    show_default=True,
+    help="HTTP bind address; non-loopback requires a token.",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    envvar="WORLDDB_PORT",
+    show_default=True,
+    help="HTTP port.",
+)
+@click.option(
+    "--path",
+    "http_path",
+    default="/mcp",
+    envvar="WORLDDB_HTTP_PATH",
+    show_default=True,
+    help="HTTP endpoint path.",
+)
+@click.option(
+    "--stateless",
+    is_flag=True,
+    envvar="WORLDDB_STATELESS",
+    help="HTTP without sessions, answering with plain JSON.",
+)
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False),
+    envvar="WORLDDB_TOKEN_FILE",
+    help="Bearer tokens, one per line, optionally 'TOKEN user_id=alice' [also: env WORLDDB_TOKEN].",
+)
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default="default",
+    envvar="WORLDDB_EMBEDDER",
+    hidden=True,
+)
+@click.option(
+    "--extractor",
+    type=click.Choice(EXTRACTOR_NAMES),
+    default="default",
+    envvar="WORLDDB_EXTRACTOR",
+    hidden=True,
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(_LEVELS),
+    default="WARNING",
+    envvar="WORLDDB_LOG_LEVEL",
+    show_default=True,
+    help="Logs go to stderr.",
+)
+def serve_command(
+    db_path: str | None,
+    transport: str,
+    host: str,
+    port: int,
+    http_path: str,
+    stateless: bool,
+    token_file: str | None,
+    embedder: str,
+    extractor: str,
+    log_level: str,
+) -> None:
     """Serve worlddb memory to MCP clients (Claude Desktop, IDEs, agents)."""
     from worlddb_mcp.app import HttpOptions, LogLevel, create_server, run_http, run_stdio
     from worlddb_mcp.auth import load_tokens
@@ -61,9 +121,13 @@ def serve_command(db_path: str | None, transport: str, host: str, port: int, htt
     try:
         path = Path(db_path).expanduser() if db_path else ensure_parent(default_db_path())
         tokens = load_tokens(token_file=token_file) if transport == "http" else None
-        server = create_server(path=path, embedder=embedder_named(embedder),
-                               extractor=extractor_named(extractor), tokens=tokens,
-                               log_level=level)
+        server = create_server(
+            path=path,
+            embedder=embedder_named(embedder),
+            extractor=extractor_named(extractor),
+            tokens=tokens,
+            log_level=level,
+        )
         if transport == "stdio":
             run_stdio(server)
         else:

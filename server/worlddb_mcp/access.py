@@ -15,7 +15,6 @@ from worlddb.engine import WorldDB
 from worlddb.errors import AmbiguousIdError, NotFoundError
 from worlddb.model import World
 from worlddb.scopes import parse_scope_name
-
 from worlddb_mcp.auth import Grant
 
 __all__ = ["Memberships", "memberships", "permits", "resolve_readable", "scope_labels"]
@@ -74,8 +73,11 @@ def resolve_readable(db: WorldDB, target: str, grant: Grant) -> World:
     except AmbiguousIdError as exc:
         if grant.is_unrestricted:
             raise
-        visible = [c for c in exc.candidates
-                   if (w := db.store.find_world(c)) is not None and permits(db, w, grant)]
+        visible = [
+            c
+            for c in exc.candidates
+            if (w := db.store.find_world(c)) is not None and permits(db, w, grant)
+        ]
         if not visible:
             raise NotFoundError(target) from None
         if len(visible) > 1:

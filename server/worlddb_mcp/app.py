@@ -29,11 +29,19 @@ from starlette.responses import JSONResponse, Response
 
 from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
-
 from worlddb_mcp.auth import StaticTokenVerifier, TokenRegistry
-from worlddb_mcp.tools import TOOLS, AppState
+from worlddb_mcp.runtime import AppState
+from worlddb_mcp.tools import TOOLS
 
-__all__ = ["HttpOptions", "LogLevel", "create_server", "http_app", "is_loopback", "run_http", "run_stdio"]
+__all__ = [
+    "HttpOptions",
+    "LogLevel",
+    "create_server",
+    "http_app",
+    "is_loopback",
+    "run_http",
+    "run_stdio",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -46,19 +54,24 @@ INSTRUCTIONS: Final = (
 )
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 _ANNOTATIONS: Final[dict[str, ToolAnnotations]] = {
-    "memory_write": ToolAnnotations(read_only_hint=False, destructive_hint=False,
-                                    open_world_hint=False),
+    "memory_write": ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, open_world_hint=False
+    ),
     "memory_recall": _READ_ONLY,
     "memory_list": _READ_ONLY,
     "memory_read": _READ_ONLY,
-    "memory_amend": ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                    open_world_hint=False),
-    "memory_retire": ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                     idempotent_hint=True, open_world_hint=False),
-    "memory_retire_all": ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                         idempotent_hint=True, open_world_hint=False),
-    "memory_purge_scope": ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                          open_world_hint=False),
+    "memory_amend": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, open_world_hint=False
+    ),
+    "memory_retire": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+    ),
+    "memory_retire_all": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+    ),
+    "memory_purge_scope": ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, open_world_hint=False
+    ),
     "memory_list_scopes": _READ_ONLY,
 }
 # AuthSettings wants an issuer even for a plain resource server; with no resource_server_url
@@ -70,19 +83,29 @@ def _strict_tool(fn: Callable[..., Any]) -> Tool:
     """A ``Tool`` whose arguments model forbids unknown keys (a misspelling is an error)."""
     tool = Tool.from_function(fn, annotations=_ANNOTATIONS[fn.__name__])
     base = tool.fn_metadata.arg_model
-    strict: type[BaseModel] = type(base.__name__, (base,), {
-        "model_config": ConfigDict(extra="forbid", arbitrary_types_allowed=True),
-        "__module__": base.__module__,
-    })
+    strict: type[BaseModel] = type(
+        base.__name__,
+        (base,),
+        {
+            "model_config": ConfigDict(extra="forbid", arbitrary_types_allowed=True),
+            "__module__": base.__module__,
+        },
+    )
     tool.fn_metadata.arg_model = strict  # type: ignore[assignment]
     tool.parameters = strict.model_json_schema(by_alias=True)
     return tool
 
 
-def create_server(db: WorldDB | None = None, *, path: str | Path | None = None,
-                  name: str = "worlddb", embedder: EmbedderChoice = "default",
-                  extractor: ExtractorChoice = "default", tokens: TokenRegistry | None = None,
-                  log_level: LogLevel = "WARNING") -> MCPServer[AppState]:
+def create_server(
+    db: WorldDB | None = None,
+    *,
+    path: str | Path | None = None,
+    name: str = "worlddb",
+    embedder: EmbedderChoice = "default",
+    extractor: ExtractorChoice = "default",
+    tokens: TokenRegistry | None = None,
+    log_level: LogLevel = "WARNING",
+) -> MCPServer[AppState]:
     """The worlddb MCP server with its nine tools.
 
     Args:
@@ -107,8 +130,9 @@ def create_server(db: WorldDB | None = None, *, path: str | Path | None = None,
         if db is not None:
             yield AppState(db=db, write_lock=write_lock)
             return
-        opened = await anyio.to_thread.run_sync(partial(WorldDB.open, str(path),
-                                                        embedder=embedder, extractor=extractor))
+        opened = await anyio.to_thread.run_sync(
+            partial(WorldDB.open, str(path), embedder=embedder, extractor=extractor)
+        )
         logger.info("worlddb opened %s", path)
         try:
             yield AppState(db=opened, write_lock=write_lock)
@@ -119,17 +143,25 @@ def create_server(db: WorldDB | None = None, *, path: str | Path | None = None,
     if tokens:
         auth_kwargs = {
             "token_verifier": StaticTokenVerifier(tokens),
-            "auth": AuthSettings(issuer_url=_STATIC_ISSUER,  # type: ignore[arg-type]
-                                 resource_server_url=None),
+            "auth": AuthSettings(
+                issuer_url=_STATIC_ISSUER,  # type: ignore[arg-type]
+                resource_server_url=None,
+            ),
         }
     server: MCPServer[AppState] = MCPServer(
-        name, instructions=INSTRUCTIONS, lifespan=lifespan, log_level=log_level,
-        tools=[_strict_tool(fn) for fn in TOOLS], **auth_kwargs)
+        name,
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        log_level=log_level,
+        tools=[_strict_tool(fn) for fn in TOOLS],
+        **auth_kwargs,
+    )
 
-    @server.custom_route("/healthz", methods=["GET"], include_in_schema=False)
     async def healthz(_: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
+    # An unauthenticated liveness probe for process managers (the SDK leaves custom routes open).
+    server.custom_route("/healthz", methods=["GET"], include_in_schema=False)(healthz)
     return server
 
 
@@ -153,8 +185,9 @@ class HttpOptions:
     stateless: bool = False  # stateless + plain JSON responses: no sessions, easy to scale out
 
 
-def http_app(server: MCPServer[AppState], options: HttpOptions,
-             tokens: TokenRegistry | None) -> Starlette:
+def http_app(
+    server: MCPServer[AppState], options: HttpOptions, tokens: TokenRegistry | None
+) -> Starlette:
     """The Starlette app for ``server``, after the loopback-or-token safety check.
 
     Raises:
@@ -163,25 +196,41 @@ def http_app(server: MCPServer[AppState], options: HttpOptions,
     if not is_loopback(options.host) and not tokens:
         raise ValidationError(
             f"refusing to serve on {options.host!r} without a token: set WORLDDB_TOKEN or pass "
-            "--token-file, or bind to 127.0.0.1", field="host", value=options.host)
+            "--token-file, or bind to 127.0.0.1",
+            field="host",
+            value=options.host,
+        )
     if not options.path.startswith("/"):
-        raise ValidationError(f"HTTP path {options.path!r} must start with '/'", field="path",
-                              value=options.path)
+        raise ValidationError(
+            f"HTTP path {options.path!r} must start with '/'", field="path", value=options.path
+        )
     return server.streamable_http_app(
-        streamable_http_path=options.path, stateless_http=options.stateless,
-        json_response=options.stateless, host=options.host)
+        streamable_http_path=options.path,
+        stateless_http=options.stateless,
+        json_response=options.stateless,
+        host=options.host,
+    )
 
 
-def run_http(server: MCPServer[AppState], options: HttpOptions,
-             tokens: TokenRegistry | None, *, log_level: LogLevel = "WARNING") -> None:
+def run_http(
+    server: MCPServer[AppState],
+    options: HttpOptions,
+    tokens: TokenRegistry | None,
+    *,
+    log_level: LogLevel = "WARNING",
+) -> None:
     """Serve streamable HTTP until interrupted."""
     import uvicorn
 
     app = http_app(server, options, tokens)
-    logger.warning("worlddb MCP on http://%s:%d%s (auth: %s)", options.host, options.port,
-                   options.path, "bearer token" if tokens else "none, loopback only")
-    config = uvicorn.Config(app, host=options.host, port=options.port,
-                            log_level=log_level.lower())
+    logger.warning(
+        "worlddb MCP on http://%s:%d%s (auth: %s)",
+        options.host,
+        options.port,
+        options.path,
+        "bearer token" if tokens else "none, loopback only",
+    )
+    config = uvicorn.Config(app, host=options.host, port=options.port, log_level=log_level.lower())
     anyio.run(uvicorn.Server(config).serve)
 
 

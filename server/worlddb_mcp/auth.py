@@ -88,8 +88,7 @@ class Grant:
                 )
             if given not in values:
                 raise ScopeError(
-                    f"this token is bound to {self.describe()} and may not use "
-                    f"{kind}={given!r}"
+                    f"this token is bound to {self.describe()} and may not use {kind}={given!r}"
                 )
 
     def permits_scope(self, kind: str, value: str) -> bool:
@@ -173,8 +172,9 @@ class TokenRegistry:
         return found
 
 
-def load_tokens(*, token_file: str | Path | None = None,
-                env: Mapping[str, str] | None = None) -> TokenRegistry:
+def load_tokens(
+    *, token_file: str | Path | None = None, env: Mapping[str, str] | None = None
+) -> TokenRegistry:
     """Collect tokens from ``WORLDDB_TOKEN`` (one ``TOKEN [bindings]`` line) and a token file.
 
     Raises:
@@ -192,8 +192,11 @@ def load_tokens(*, token_file: str | Path | None = None,
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            raise ValidationError(f"cannot read token file {str(path)!r}: {exc.strerror}",
-                                  field="token_file", value=str(path)) from None
+            raise ValidationError(
+                f"cannot read token file {str(path)!r}: {exc.strerror}",
+                field="token_file",
+                value=str(path),
+            ) from None
         for number, line in enumerate(lines, start=1):
             parsed = parse_token_line(line, where=f"{path.name}:{number}")
             if parsed is not None:
@@ -212,8 +215,12 @@ class StaticTokenVerifier:
         if grant is None:
             logger.info("refused a bearer token (fingerprint %s)", _fingerprint(token))
             return None
-        return AccessToken(token=token, client_id=f"token-{_fingerprint(token)}", scopes=[],
-                           claims={GRANT_CLAIM: grant.to_claim()})
+        return AccessToken(
+            token=token,
+            client_id=f"token-{_fingerprint(token)}",
+            scopes=[],
+            claims={GRANT_CLAIM: grant.to_claim()},
+        )
 
 
 def _fingerprint(token: str) -> str:

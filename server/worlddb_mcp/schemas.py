@@ -41,8 +41,9 @@ __all__ = [
 SHORT_ID: Final = 12
 
 ScopeValue = Annotated[str, Field(min_length=1, max_length=MAX_SCOPE_VALUE)]
-IdText = Annotated[str, Field(description="Memory id: 64 hex characters, or a unique prefix of "
-                                          "at least 8")]
+IdText = Annotated[
+    str, Field(description="Memory id: 64 hex characters, or a unique prefix of at least 8")
+]
 TimeText = Annotated[str, Field(description="ISO-8601 time, e.g. '2024-05-01T12:00:00Z'")]
 
 
@@ -101,7 +102,8 @@ class EntityIn(_Input):
     name: str = Field(min_length=1, max_length=200, description="As written, e.g. 'Sarah Chen'")
     type: str = Field("Entity", description="Person, Organization, Place, Product, Tool or Entity")
     aliases: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
-        default_factory=list, max_length=20, description="Other names for the same entity")
+        default_factory=list, max_length=20, description="Other names for the same entity"
+    )
 
 
 class FactIn(_Input):
@@ -109,7 +111,8 @@ class FactIn(_Input):
 
     text: str = Field(min_length=1, max_length=2000, description="The fact as one sentence")
     entities: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
-        default_factory=list, max_length=20, description="Names of entities the fact is about")
+        default_factory=list, max_length=20, description="Names of entities the fact is about"
+    )
     valid_from: TimeText | None = Field(None, description="When the fact became true")
     valid_to: TimeText | None = Field(None, description="When it stopped being true")
     subject: str | None = Field(None, max_length=200, description="e.g. 'user'")
@@ -138,7 +141,8 @@ class WriteResult(_Output):
     entities: list[EntityOut] = Field(description="Entities found and resolved")
     facts: list[str] = Field(description="Ids of fact worlds written")
     proposals: list[str] = Field(
-        description="Staged same_as merge proposals (edge ids) awaiting a human decision")
+        description="Staged same_as merge proposals (edge ids) awaiting a human decision"
+    )
     superseded: list[str] = Field(description="Ids whose validity this write closed")
     conflicts: list[list[str]] = Field(description="[new, old] pairs that contradict each other")
 
@@ -163,11 +167,12 @@ class RecallHitOut(_Output):
     scopes: list[str] = Field(description="Scopes it belongs to, as kind=value")
     conflicts: list[str] = Field(description="Ids of visible memories it contradicts")
     provenance: list[str] | None = Field(None, description="Where it came from (explain only)")
-    entities: list[str] | None = Field(
-        None, description="Entities it refers to (explain only)")
+    entities: list[str] | None = Field(None, description="Entities it refers to (explain only)")
     surfaced_by: str | None = Field(
-        None, description="The hit that pulled it in, e.g. the other side of a contradiction "
-                          "(explain only; null for a direct match)")
+        None,
+        description="The hit that pulled it in, e.g. the other side of a contradiction "
+        "(explain only; null for a direct match)",
+    )
 
 
 class RecallResult(_Output):

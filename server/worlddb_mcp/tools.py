@@ -1,35 +1,34 @@
 """The nine memory tools. Each checks the caller's scope grant, calls the engine, converts.
 
-Engine calls are synchronous (SQLite), so each runs on a worker thread
-(``anyio.to_thread.run_sync``); writes also hold the server's one write lock so they apply in
-arrival order. A ``WorldDBError`` becomes a ``ToolError`` carrying its message, which the SDK
-returns as an error result the model can read and act on; anything else is a crash the SDK
-reports without details.
+The signatures are the tools' input schemas (argument descriptions included) and the return
+annotations their output schemas; the plumbing (threads, the write lock, error translation)
+lives in ``worlddb_mcp.runtime``.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from functools import partial
-from typing import Annotated, Any, Final, Literal, TypeVar
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Annotated, Any, Final, Literal
 
-import anyio
-import anyio.to_thread
-from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from worlddb.engine import WorldDB
-from worlddb.errors import NotFoundError, WorldDBError
+from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
-from worlddb.recall.result import RecallHit
 from worlddb.timeutil import format_us, parse_time
-
 from worlddb_mcp.access import memberships, permits, resolve_readable
-from worlddb_mcp.auth import Grant, current_grant
+from worlddb_mcp.runtime import (
+    AppContext,
+    as_tool_error,
+    caller_grant,
+    check_scopes,
+    hit_permitted,
+    run_read,
+    run_write,
+)
 from worlddb_mcp.schemas import (
     SHORT_ID,
     AmendResult,
@@ -43,116 +42,94 @@ from worlddb_mcp.schemas import (
     RetireAllResult,
     RetireResult,
     Scope,
-    Scopes,
     ScopeItem,
+    Scopes,
     ScopesResult,
     WriteResult,
 )
 from worlddb_mcp.views import memory_item, read_result, write_result
 
-__all__ = ["CONTEXT_BUDGET_CHARS", "TOOLS", "AppState"]
+__all__ = ["CONTEXT_BUDGET_CHARS", "TOOLS"]
 
 logger = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 CONTEXT_BUDGET_CHARS: Final = 4000  # the context block fits a prompt without crowding it
 MAX_TEXT_CHARS: Final = 200_000
 MAX_QUERY_CHARS: Final = 2000
+NOT_BLANK: Final = r"\S"  # pydantic patterns search, so this means "has a non-space character"
 MAX_EDGES: Final = 100  # an entity can gather thousands of refers_to edges; show the first ones
 
 
-@dataclass
-class AppState:
-    """What the server's lifespan yields: the one engine and the write lock."""
-
-    db: WorldDB
-    write_lock: anyio.Lock
-
-
-AppContext = Context[AppState, Any]
-
-
-@contextmanager
-def _as_tool_error() -> Iterator[None]:
-    try:
-        yield
-    except NotFoundError as exc:
-        hint = "" if exc.what != "world" else "; find ids with memory_list or memory_recall"
-        raise ToolError(f"{exc}{hint}") from exc
-    except WorldDBError as exc:
-        raise ToolError(str(exc)) from exc
-
-
-async def _read(ctx: AppContext, fn: Callable[[WorldDB], T]) -> T:
-    state = ctx.request_context.lifespan_context
-    with _as_tool_error():
-        return await anyio.to_thread.run_sync(partial(fn, state.db))
-
-
-async def _write(ctx: AppContext, fn: Callable[[WorldDB], T]) -> T:
-    state = ctx.request_context.lifespan_context
-    with _as_tool_error():
-        async with state.write_lock:
-            return await anyio.to_thread.run_sync(partial(fn, state.db))
-
-
-def _grant() -> Grant:
-    with _as_tool_error():
-        return current_grant()
-
-
-def _check(grant: Grant, scopes: dict[str, str]) -> None:
-    with _as_tool_error():
-        grant.check_request(scopes)
-
-
 # -- argument types ---------------------------------------------------------------------------
-ScopesArg = Annotated[Scopes, Field(description="Whose memories: any of user_id, agent_id, "
-                                                "app_id, run_id, e.g. {\"user_id\": \"alice\"}")]
-IdArg = Annotated[str, Field(min_length=8, max_length=64,
-                             description="Memory id: 64 hex characters, or a unique prefix of at "
-                                         "least 8 (short_id works)")]
+ScopesArg = Annotated[
+    Scopes,
+    Field(
+        description="Whose memories: any of user_id, agent_id, "
+        'app_id, run_id, e.g. {"user_id": "alice"}'
+    ),
+]
+IdArg = Annotated[
+    str,
+    Field(
+        min_length=8,
+        max_length=64,
+        description="Memory id: 64 hex characters, or a unique prefix of at "
+        "least 8 (short_id works)",
+    ),
+]
 LimitArg = Annotated[int, Field(ge=1, le=100, description="How many to return (1-100)")]
 TimeArg = Annotated[str | None, Field(description="ISO-8601 time, e.g. '2024-05-01T12:00:00Z'")]
 
 
 def _facts(facts: list[FactIn]) -> list[ExtractedFact]:
-    return [ExtractedFact(key=f"f{i}", text=f.text, entities=tuple(f.entities),
-                          valid_from=parse_time(f.valid_from, field=f"facts[{i}].valid_from"),
-                          valid_to=parse_time(f.valid_to, field=f"facts[{i}].valid_to"),
-                          subject=f.subject, attribute=f.attribute, value=f.value)
-            for i, f in enumerate(facts)]
-
-
-def _hit_permitted(db: WorldDB, hit: RecallHit, grant: Grant) -> bool:
-    """Defence in depth: recall already filters by scope, this re-checks against the grant."""
-    if hit.scopes:
-        found: dict[str, set[str]] = {}
-        for label in hit.scopes:
-            kind, _, value = label.partition("=")
-            found.setdefault(kind, set()).add(value)
-        return grant.permits_memberships(found)
-    return permits(db, db.get(hit.id), grant)
+    return [
+        ExtractedFact(
+            key=f"f{i}",
+            text=f.text,
+            entities=tuple(f.entities),
+            valid_from=parse_time(f.valid_from, field=f"facts[{i}].valid_from"),
+            valid_to=parse_time(f.valid_to, field=f"facts[{i}].valid_to"),
+            subject=f.subject,
+            attribute=f.attribute,
+            value=f.value,
+        )
+        for i, f in enumerate(facts)
+    ]
 
 
 # -- the tools --------------------------------------------------------------------------------
 async def memory_write(
     ctx: AppContext,
-    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS,
-                               description="What to remember, in plain words")],
+    text: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=MAX_TEXT_CHARS,
+            pattern=NOT_BLANK,
+            description="What to remember, in plain words",
+        ),
+    ],
     scopes: ScopesArg,
     occurred_at: TimeArg = None,
-    metadata: Annotated[dict[Annotated[str, Field(min_length=1, max_length=64)],
-                             Annotated[str, Field(max_length=1000)]] | None,
-                        Field(max_length=32, description="Opaque labels kept as provenance "
-                                                         "(not searchable), e.g. {\"source\": "
-                                                         "\"email\"}")] = None,
-    entities: Annotated[list[EntityIn] | None,
-                        Field(max_length=50, description="Entities you already recognised")
-                        ] = None,
-    facts: Annotated[list[FactIn] | None,
-                     Field(max_length=50, description="Facts you already extracted")] = None,
+    metadata: Annotated[
+        dict[
+            Annotated[str, Field(min_length=1, max_length=64)],
+            Annotated[str, Field(max_length=1000)],
+        ]
+        | None,
+        Field(
+            max_length=32,
+            description="Opaque labels kept as provenance "
+            '(not searchable), e.g. {"source": '
+            '"email"}',
+        ),
+    ] = None,
+    entities: Annotated[
+        list[EntityIn] | None, Field(max_length=50, description="Entities you already recognised")
+    ] = None,
+    facts: Annotated[
+        list[FactIn] | None, Field(max_length=50, description="Facts you already extracted")
+    ] = None,
 ) -> WriteResult:
     """Remember a text for the given scopes.
 
@@ -161,30 +138,42 @@ async def memory_write(
     the new memory's id (short_id is enough for memory_read).
     """
     wanted = scopes.as_mapping()
-    _check(_grant(), wanted)
-    with _as_tool_error():
+    check_scopes(caller_grant(), wanted)
+    with as_tool_error():
         when = parse_time(occurred_at, field="occurred_at")
         extracted = _facts(facts or [])
     ents = [ExtractedEntity(e.name, e.type, tuple(e.aliases)) for e in entities or []]
-    result = await _write(ctx, lambda db: db.remember(
-        text, scopes=wanted, occurred_at=when, metadata=metadata, entities=ents,
-        facts=extracted))
+    result = await run_write(
+        ctx,
+        lambda db: db.remember(
+            text, scopes=wanted, occurred_at=when, metadata=metadata, entities=ents, facts=extracted
+        ),
+    )
     return write_result(result)
 
 
 async def memory_recall(
     ctx: AppContext,
-    query: Annotated[str, Field(min_length=1, max_length=MAX_QUERY_CHARS,
-                                description="What to look for, in plain words")],
+    query: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=MAX_QUERY_CHARS,
+            pattern=NOT_BLANK,
+            description="What to look for, in plain words",
+        ),
+    ],
     scopes: ScopesArg,
     limit: LimitArg = 10,
-    as_of: Annotated[str | None, Field(description="Recall what was true at this ISO-8601 time "
-                                                   "(default: now)")] = None,
-    include_retired: Annotated[bool, Field(description="Also return retired and superseded "
-                                                       "memories")] = False,
-    explain: Annotated[bool, Field(description="Add provenance, entities and surfaced_by to "
-                                               "each hit")
-                       ] = False,
+    as_of: Annotated[
+        str | None, Field(description="Recall what was true at this ISO-8601 time (default: now)")
+    ] = None,
+    include_retired: Annotated[
+        bool, Field(description="Also return retired and superseded memories")
+    ] = False,
+    explain: Annotated[
+        bool, Field(description="Add provenance, entities and surfaced_by to each hit")
+    ] = False,
 ) -> RecallResult:
     """Find memories relevant to a query within the given scopes, best first.
 
@@ -192,51 +181,69 @@ async def memory_recall(
     their dates, sized to paste into a prompt.
     """
     wanted = scopes.as_mapping()
-    grant = _grant()
-    _check(grant, wanted)
-    with _as_tool_error():
+    granted = caller_grant()
+    check_scopes(granted, wanted)
+    with as_tool_error():
         valid_at = parse_time(as_of, field="as_of")
 
     def run(db: WorldDB) -> RecallResult:
-        result = db.recall(query, scopes=wanted, limit=limit, valid_at=valid_at,
-                           include_retired=include_retired)
-        if not grant.is_unrestricted:
-            result = replace(result, hits=tuple(h for h in result.hits
-                                                if _hit_permitted(db, h, grant)))
-        hits = [RecallHitOut(
-            id=h.id, short_id=h.id[:SHORT_ID], type=h.type, text=h.text, score=float(h.score),
-            ranks=dict(h.ranks), valid_from=format_us(h.valid_from),
-            valid_to=format_us(h.valid_to), scopes=sorted(h.scopes),
-            conflicts=list(h.conflicts),
-            provenance=list(h.provenance) if explain else None,
-            entities=list(h.entities) if explain else None,
-            surfaced_by=h.surfaced_by if explain else None,
-        ) for h in result.hits]
-        return RecallResult(hits=hits, context=result.context(CONTEXT_BUDGET_CHARS),
-                            as_of=format_us(valid_at))
+        result = db.recall(
+            query, scopes=wanted, limit=limit, valid_at=valid_at, include_retired=include_retired
+        )
+        if not granted.is_unrestricted:
+            result = replace(
+                result, hits=tuple(h for h in result.hits if hit_permitted(db, h, granted))
+            )
+        hits = [
+            RecallHitOut(
+                id=h.id,
+                short_id=h.id[:SHORT_ID],
+                type=h.type,
+                text=h.text,
+                score=float(h.score),
+                ranks=dict(h.ranks),
+                valid_from=format_us(h.valid_from),
+                valid_to=format_us(h.valid_to),
+                scopes=sorted(h.scopes),
+                conflicts=list(h.conflicts),
+                provenance=list(h.provenance) if explain else None,
+                entities=list(h.entities) if explain else None,
+                surfaced_by=h.surfaced_by if explain else None,
+            )
+            for h in result.hits
+        ]
+        return RecallResult(
+            hits=hits, context=result.context(CONTEXT_BUDGET_CHARS), as_of=format_us(valid_at)
+        )
 
-    return await _read(ctx, run)
+    return await run_read(ctx, run)
 
 
 async def memory_list(
     ctx: AppContext,
     scopes: ScopesArg,
-    cursor: Annotated[str | None, Field(max_length=32, description="next_cursor from the "
-                                                                   "previous page")] = None,
+    cursor: Annotated[
+        str | None, Field(max_length=32, description="next_cursor from the previous page")
+    ] = None,
     limit: LimitArg = 20,
     include_retired: Annotated[bool, Field(description="Also list retired memories")] = False,
 ) -> ListResult:
     """List the memories stored for the given scopes, oldest first, one page at a time."""
     wanted = scopes.as_mapping()
-    _check(_grant(), wanted)
+    check_scopes(caller_grant(), wanted)
     if cursor is not None and not (cursor.isascii() and cursor.isdigit()):
-        raise ToolError(f"cursor {cursor!r} is not one this server issued; pass next_cursor "
-                        "from the previous page, or omit it to start from the beginning")
+        raise ToolError(
+            f"cursor {cursor!r} is not one this server issued; pass next_cursor "
+            "from the previous page, or omit it to start from the beginning"
+        )
     after = int(cursor or 0)
-    page, nxt = await _read(ctx, lambda db: db.memories(
-        wanted, include_retired=include_retired, after=after, limit=limit))
-    return ListResult(items=[memory_item(w) for w in page],
-                      next_cursor=None if nxt is None else str(nxt))
+    page, nxt = await run_read(
+        ctx,
+        lambda db: db.memories(wanted, include_retired=include_retired, after=after, limit=limit),
+    )
+    return ListResult(
+        items=[memory_item(w) for w in page], next_cursor=None if nxt is None else str(nxt)
+    )
 
 
 async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
@@ -244,11 +251,14 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
 
     Returns its content, children, edges, validity, scopes, provenance and version history.
     """
-    grant = _grant()
+    granted = caller_grant()
 
     def run(db: WorldDB) -> ReadResult:
-        world = resolve_readable(db, id, grant)
-        visible = lambda w: grant.is_unrestricted or permits(db, w, grant)  # noqa: E731
+        world = resolve_readable(db, id, granted)
+
+        def visible(other: World) -> bool:
+            return granted.is_unrestricted or permits(db, other, granted)
+
         children = [c for c in db.children(world.id) if visible(c)]
         edges = []
         for edge in db.edges(world.id, direction="both", include_retired=True):
@@ -259,87 +269,126 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
             if len(edges) >= MAX_EDGES:
                 break
         history = [h for h in db.history(world.id) if visible(h)]
-        return read_result(db, world, scopes=memberships(db, world), children=children,
-                           edges=edges, history=history)
+        return read_result(
+            db,
+            world,
+            scopes=memberships(db, world),
+            children=children,
+            edges=edges,
+            history=history,
+        )
 
-    return await _read(ctx, run)
+    return await run_read(ctx, run)
 
 
 async def memory_amend(
     ctx: AppContext,
     id: IdArg,
-    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS,
-                               description="The corrected text, in full")],
+    text: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=MAX_TEXT_CHARS,
+            pattern=NOT_BLANK,
+            description="The corrected text, in full",
+        ),
+    ],
 ) -> AmendResult:
     """Correct a memory: store the new text as a new memory that supersedes the old one.
 
     The old version stays readable in history but is no longer recalled by default.
     """
-    grant = _grant()
+    granted = caller_grant()
 
     def run(db: WorldDB) -> AmendResult:
-        old = resolve_readable(db, id, grant)
+        old = resolve_readable(db, id, granted)
         result = write_result(db.amend(old.id, text))
         return AmendResult(**result.model_dump(), supersedes=old.id)
 
-    return await _write(ctx, run)
+    return await run_write(ctx, run)
 
 
 async def memory_retire(ctx: AppContext, id: IdArg) -> RetireResult:
     """Retire a memory: it stops being recalled but stays in history (nothing is deleted)."""
-    grant = _grant()
+    granted = caller_grant()
 
     def run(db: WorldDB) -> RetireResult:
-        world = resolve_readable(db, id, grant)
+        world = resolve_readable(db, id, granted)
         changed = db.retire(world.id)
-        return RetireResult(id=world.id, retired=changed,
-                            valid_to=format_us(db.get(world.id).valid_to))
+        return RetireResult(
+            id=world.id, retired=changed, valid_to=format_us(db.get(world.id).valid_to)
+        )
 
-    return await _write(ctx, run)
+    return await run_write(ctx, run)
 
 
 async def memory_retire_all(ctx: AppContext, scopes: ScopesArg) -> RetireAllResult:
     """Retire every live memory in the given scopes (history is kept; nothing is deleted)."""
     wanted = scopes.as_mapping()
-    _check(_grant(), wanted)
-    count = await _write(ctx, lambda db: db.retire_scope(wanted))
+    check_scopes(caller_grant(), wanted)
+    count = await run_write(ctx, lambda db: db.retire_scope(wanted))
     return RetireAllResult(count=count)
 
 
 async def memory_purge_scope(
     ctx: AppContext,
-    scope: Annotated[Scope, Field(description="Exactly one scope, e.g. {\"user_id\": \"alice\"}")],
-    confirm: Annotated[str, Field(description="Must equal the scope's value (e.g. 'alice'), to "
-                                              "show the purge is intended")],
-    erase: Annotated[bool, Field(description="True: delete the memories and everything derived "
-                                             "from them, irreversibly (what another scope also "
-                                             "holds is kept). False: retire them")] = False,
+    scope: Annotated[Scope, Field(description='Exactly one scope, e.g. {"user_id": "alice"}')],
+    confirm: Annotated[
+        str,
+        Field(
+            description="Must equal the scope's value (e.g. 'alice'), to show the purge is intended"
+        ),
+    ],
+    erase: Annotated[
+        bool,
+        Field(
+            description="True: delete the memories and everything derived "
+            "from them, irreversibly (what another scope also "
+            "holds is kept). False: retire them"
+        ),
+    ] = False,
 ) -> PurgeResult:
     """Remove a whole scope: retire its memories, or with erase=true delete them for good."""
     kind, value = scope.kind, scope.value
-    if not _grant().permits_scope(kind, value):
+    if not caller_grant().permits_scope(kind, value):
         raise ToolError(f"this token may not purge {kind}={value!r}")
     if confirm != value:
-        raise ToolError(f"confirm must equal the scope's value {value!r} to purge {kind}={value!r}"
-                        "; nothing was changed")
-    count = await _write(ctx, lambda db: db.purge_scope(kind, value, erase=erase))
+        raise ToolError(
+            f"confirm must equal the scope's value {value!r} to purge {kind}={value!r}"
+            "; nothing was changed"
+        )
+    count = await run_write(ctx, lambda db: db.purge_scope(kind, value, erase=erase))
     return PurgeResult(scope=f"{kind}={value}", erased=erase, count=count)
 
 
 async def memory_list_scopes(
     ctx: AppContext,
-    kind: Annotated[Literal["user_id", "agent_id", "app_id", "run_id"] | None,
-                    Field(description="Only scopes of this kind")] = None,
+    kind: Annotated[
+        Literal["user_id", "agent_id", "app_id", "run_id"] | None,
+        Field(description="Only scopes of this kind"),
+    ] = None,
 ) -> ScopesResult:
     """List the scopes that hold memories, with how many worlds each holds."""
-    grant = _grant()
-    infos = await _read(ctx, lambda db: db.list_scopes(kind))
-    return ScopesResult(scopes=[ScopeItem(kind=s.kind, value=s.value, id=s.id, members=s.members)
-                                for s in infos if grant.permits_scope(s.kind, s.value)])
+    granted = caller_grant()
+    infos = await run_read(ctx, lambda db: db.list_scopes(kind))
+    return ScopesResult(
+        scopes=[
+            ScopeItem(kind=s.kind, value=s.value, id=s.id, members=s.members)
+            for s in infos
+            if granted.permits_scope(s.kind, s.value)
+        ]
+    )
 
 
 ToolFn = Callable[..., Any]
 TOOLS: Final[tuple[ToolFn, ...]] = (
-    memory_write, memory_recall, memory_list, memory_read, memory_amend, memory_retire,
-    memory_retire_all, memory_purge_scope, memory_list_scopes,
+    memory_write,
+    memory_recall,
+    memory_list,
+    memory_read,
+    memory_amend,
+    memory_retire,
+    memory_retire_all,
+    memory_purge_scope,
+    memory_list_scopes,
 )

@@ -13,7 +13,6 @@ from worlddb.engine import WorldDB
 from worlddb.ingest import IngestResult
 from worlddb.model import Edge, World
 from worlddb.timeutil import format_us
-
 from worlddb_mcp.access import Memberships, scope_labels
 from worlddb_mcp.schemas import (
     SHORT_ID,
@@ -63,12 +62,25 @@ def memory_item(world: World) -> MemoryItem:
 
 
 def edge_out(edge: Edge, world_id: str) -> EdgeOut:
-    return EdgeOut(id=edge.id, type=edge.type, source=edge.source, target=edge.target,
-                   direction="out" if edge.source == world_id else "in", status=edge.status)
+    return EdgeOut(
+        id=edge.id,
+        type=edge.type,
+        source=edge.source,
+        target=edge.target,
+        direction="out" if edge.source == world_id else "in",
+        status=edge.status,
+    )
 
 
-def read_result(db: WorldDB, world: World, *, scopes: Memberships, children: Sequence[World],
-                edges: Sequence[Edge], history: Sequence[World]) -> ReadResult:
+def read_result(
+    db: WorldDB,
+    world: World,
+    *,
+    scopes: Memberships,
+    children: Sequence[World],
+    edges: Sequence[Edge],
+    history: Sequence[World],
+) -> ReadResult:
     """Assemble memory_read's answer from already-filtered parts."""
     return ReadResult(
         id=world.id,
@@ -86,8 +98,14 @@ def read_result(db: WorldDB, world: World, *, scopes: Memberships, children: Seq
         aliases=list(world.aliases),
         children=[ChildOut(id=c.id, type=c.type, preview=preview(c.text)) for c in children],
         edges=[edge_out(e, world.id) for e in edges],
-        history=[HistoryEntry(id=h.id, valid_from=format_us(h.valid_from),
-                              valid_to=format_us(h.valid_to),
-                              ingested_at=format_us(h.ingested_at) or "",
-                              current=h.id == world.id) for h in history],
+        history=[
+            HistoryEntry(
+                id=h.id,
+                valid_from=format_us(h.valid_from),
+                valid_to=format_us(h.valid_to),
+                ingested_at=format_us(h.ingested_at) or "",
+                current=h.id == world.id,
+            )
+            for h in history
+        ],
     )

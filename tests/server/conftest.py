@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 from mcp.client import Client
+from worlddb_mcp import create_server
 
 from worlddb.engine import WorldDB
 from worlddb.testing import HashEmbedder
-from worlddb_mcp import create_server
 
 __all__: list[str] = []
 

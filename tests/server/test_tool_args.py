@@ -13,73 +13,140 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp.client import Client
+from mcp.server.mcpserver import MCPServer
+from worlddb_mcp import AppState, create_server
 
 from worlddb.engine import WorldDB
-from worlddb_mcp import create_server
 
 pytestmark = pytest.mark.anyio
 
 ALICE = {"user_id": "alice"}
 UNKNOWN_ID = "ab" * 32
 
-junk = st.one_of(st.integers(), st.lists(st.integers(), max_size=2),
-                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-                 st.floats(allow_nan=False))
-bad_text = st.one_of(st.just(""), st.just("   "), st.integers(), st.lists(st.text(), max_size=2),
-                     st.dictionaries(st.text(max_size=2), st.text(max_size=2), max_size=1))
-bad_bool = st.one_of(st.sampled_from(["maybe", "2", "yes please"]), st.integers(2, 99),
-                     st.lists(st.booleans(), max_size=1))
-bad_limit = st.one_of(st.integers(max_value=0), st.integers(min_value=101),
-                      st.sampled_from(["ten", "1.5", ""]), st.floats(1.1, 9.9))
+junk = st.one_of(
+    st.integers(),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.floats(allow_nan=False),
+)
+bad_text = st.one_of(
+    st.just(""),
+    st.just("   "),
+    st.integers(),
+    st.lists(st.text(), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.text(max_size=2), max_size=1),
+)
+bad_bool = st.one_of(
+    st.sampled_from(["maybe", "2", "yes please"]),
+    st.integers(2, 99),
+    st.lists(st.booleans(), max_size=1),
+)
+bad_limit = st.one_of(
+    st.integers(max_value=0),
+    st.integers(min_value=101),
+    st.sampled_from(["ten", "1.5", ""]),
+    st.floats(1.1, 9.9),
+)
 bad_scopes = st.one_of(
-    st.just({}), st.just({"user_id": ""}), st.just({"user_id": "   "}),
-    st.just({"user_id": "a=b"}), st.just({"user_id": "x" * 257}), st.just({"user": "alice"}),
+    st.just({}),
+    st.just({"user_id": ""}),
+    st.just({"user_id": "   "}),
+    st.just({"user_id": "a=b"}),
+    st.just({"user_id": "x" * 257}),
+    st.just({"user": "alice"}),
     st.builds(lambda k, v: {k: v}, st.sampled_from(["user_id", "run_id"]), junk),
     st.text(min_size=1, max_size=5).filter(lambda s: not s.strip().startswith(("{", "["))),
     st.lists(st.text(max_size=3), max_size=2),
 )
-bad_id = st.one_of(st.text(max_size=7), st.just("z" * 8), st.just("0123456g"),
-                   st.just("f" * 65), st.just(UNKNOWN_ID), junk)
-bad_time = st.one_of(st.sampled_from(["last tuesday", "2024-13-45", "soon", "12:00"]),
-                     st.lists(st.text(), max_size=1))
-bad_metadata = st.one_of(st.just({"k": 5}), st.just({"": "v"}), st.just("k=v"),
-                         st.just({f"k{i}": "v" for i in range(33)}))
-bad_entities = st.one_of(st.just([{"name": ""}]), st.just([{"nom": "x"}]), st.just(["Sarah"]),
-                         st.just([{"name": "Sarah", "age": 3}]))
-bad_facts = st.one_of(st.just([{"text": ""}]), st.just([{"fact": "x"}]),
-                      st.just([{"text": "ok", "valid_from": "whenever"}]),
-                      st.just([{"text": "ok", "extra": 1}]))
+bad_id = st.one_of(
+    st.text(max_size=7),
+    st.just("z" * 8),
+    st.just("0123456g"),
+    st.just("f" * 65),
+    st.just(UNKNOWN_ID),
+    junk,
+)
+bad_time = st.one_of(
+    st.sampled_from(["last tuesday", "2024-13-45", "soon", "12:00"]),
+    st.lists(st.text(), max_size=1),
+)
+bad_metadata = st.one_of(
+    st.just({"k": 5}),
+    st.just({"": "v"}),
+    st.just("k=v"),
+    st.just({f"k{i}": "v" for i in range(33)}),
+)
+bad_entities = st.one_of(
+    st.just([{"name": ""}]),
+    st.just([{"nom": "x"}]),
+    st.just(["Sarah"]),
+    st.just([{"name": "Sarah", "age": 3}]),
+)
+bad_facts = st.one_of(
+    st.just([{"text": ""}]),
+    st.just([{"fact": "x"}]),
+    st.just([{"text": "ok", "valid_from": "whenever"}]),
+    st.just([{"text": "ok", "extra": 1}]),
+)
 
 # tool -> (a valid call, {argument: strategy of invalid values}, required arguments)
 CASES: dict[str, tuple[dict[str, Any], dict[str, st.SearchStrategy[Any]], tuple[str, ...]]] = {
     "memory_write": (
         {"text": "hello", "scopes": ALICE},
-        {"text": bad_text, "scopes": bad_scopes, "occurred_at": bad_time,
-         "metadata": bad_metadata, "entities": bad_entities, "facts": bad_facts},
-        ("text", "scopes")),
+        {
+            "text": bad_text,
+            "scopes": bad_scopes,
+            "occurred_at": bad_time,
+            "metadata": bad_metadata,
+            "entities": bad_entities,
+            "facts": bad_facts,
+        },
+        ("text", "scopes"),
+    ),
     "memory_recall": (
         {"query": "hello", "scopes": ALICE},
-        {"query": bad_text, "scopes": bad_scopes, "limit": bad_limit, "as_of": bad_time,
-         "include_retired": bad_bool, "explain": bad_bool},
-        ("query", "scopes")),
+        {
+            "query": bad_text,
+            "scopes": bad_scopes,
+            "limit": bad_limit,
+            "as_of": bad_time,
+            "include_retired": bad_bool,
+            "explain": bad_bool,
+        },
+        ("query", "scopes"),
+    ),
     "memory_list": (
         {"scopes": ALICE},
-        {"scopes": bad_scopes, "limit": bad_limit, "include_retired": bad_bool,
-         "cursor": st.sampled_from(["abc", "-1", "1.5", "x" * 40])},
-        ("scopes",)),
+        {
+            "scopes": bad_scopes,
+            "limit": bad_limit,
+            "include_retired": bad_bool,
+            "cursor": st.sampled_from(["abc", "-1", "1.5", "x" * 40]),
+        },
+        ("scopes",),
+    ),
     "memory_read": ({"id": "SEED"}, {"id": bad_id}, ("id",)),
-    "memory_amend": ({"id": "SEED", "text": "changed"}, {"id": bad_id, "text": bad_text},
-                     ("id", "text")),
+    "memory_amend": (
+        {"id": "SEED", "text": "changed"},
+        {"id": bad_id, "text": bad_text},
+        ("id", "text"),
+    ),
     "memory_retire": ({"id": "SEED"}, {"id": bad_id}, ("id",)),
     "memory_retire_all": ({"scopes": ALICE}, {"scopes": bad_scopes}, ("scopes",)),
     "memory_purge_scope": (
         {"scope": ALICE, "confirm": "alice"},
-        {"scope": st.one_of(bad_scopes, st.just({"user_id": "alice", "run_id": "r"})),
-         "confirm": st.one_of(st.sampled_from(["bob", "ALICE", "alice "]), junk),
-         "erase": bad_bool},
-        ("scope", "confirm")),
-    "memory_list_scopes": ({}, {"kind": st.one_of(st.sampled_from(["user", "USER_ID", ""]),
-                                                  junk)}, ()),
+        {
+            "scope": st.one_of(bad_scopes, st.just({"user_id": "alice", "run_id": "r"})),
+            "confirm": st.one_of(st.sampled_from(["bob", "ALICE", "alice "]), junk),
+            "erase": bad_bool,
+        },
+        ("scope", "confirm"),
+    ),
+    "memory_list_scopes": (
+        {},
+        {"kind": st.one_of(st.sampled_from(["user", "USER_ID", ""]), junk)},
+        (),
+    ),
 }
 
 
@@ -98,16 +165,24 @@ def broken_call(draw: st.DrawFn, tool: str, seed_id: str) -> dict[str, Any]:
     return args
 
 
+@pytest.fixture
+def server(mem_db: WorldDB) -> MCPServer[AppState]:
+    """One server per test, shared by its examples (building tool schemas is the slow part)."""
+    return create_server(mem_db)
+
+
 @pytest.mark.parametrize("tool", sorted(CASES))
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 async def test_bad_arguments_give_an_error_result_and_leave_the_store_unchanged(
-        tool: str, data: st.DataObject, mem_db: WorldDB) -> None:
+    tool: str, data: st.DataObject, mem_db: WorldDB, server: MCPServer[AppState]
+) -> None:
     seed = mem_db.remember("the seed memory", scopes=ALICE)
     before = mem_db.store.counts()
     args = data.draw(broken_call(tool, seed.id))
-    async with Client(create_server(mem_db)) as client:
+    async with Client(server) as client:
         result = await client.call_tool(tool, args)
     assert result.is_error, f"{tool}({args!r}) was accepted: {result.structured_content}"
     message = result.content[0].text  # type: ignore[union-attr]

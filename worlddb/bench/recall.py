@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -158,6 +159,10 @@ def _time(fn: Callable[[], object]) -> float:
     return (time.perf_counter() - began) * 1000
 
 
+def _expand(db: WorldDB, entity: NodeId) -> object:
+    return Query(db.store).start_ids(entity).expand("refers_to", direction="in").execute()
+
+
 def hnsw_recall_at_k(db: WorldDB, queries: np.ndarray, k: int = 10) -> float:
     """Mean overlap of HNSW's top ``k`` with exact cosine top ``k`` over the stored vectors."""
     assert db.vectors is not None
@@ -216,13 +221,13 @@ def _measure(db: WorldDB, corpus: Corpus, embedder: Embedder, n: int,
                                         "recall_scoped")}
     found_fact = 0
     for i, question in enumerate(questions):
-        samples["expand_1hop"].append(_time(lambda: Query(db.store).start_ids(entities[i])
-                                            .expand("refers_to", direction="in").execute()))
-        samples["bm25"].append(_time(lambda: search_text(db.store, question, flt=flt, limit=10)))
-        samples["hnsw_top10"].append(_time(lambda: index.search(vectors[i], 10)))
-        samples["recall"].append(_time(lambda: recall.recall(question, limit=10)))
+        seed_id, qvec, scope = entities[i], vectors[i], asked[i][1]
+        samples["expand_1hop"].append(_time(partial(_expand, db, seed_id)))
+        samples["bm25"].append(_time(partial(search_text, db.store, question, flt=flt, limit=10)))
+        samples["hnsw_top10"].append(_time(partial(index.search, qvec, 10)))
+        samples["recall"].append(_time(partial(recall.recall, question, limit=10)))
         began = time.perf_counter()
-        scoped = recall.recall(question, limit=10, scope_ids=[asked[i][1]])
+        scoped = recall.recall(question, limit=10, scope_ids=[scope])
         samples["recall_scoped"].append((time.perf_counter() - began) * 1000)
         found_fact += asked[i][0] in {h.text for h in scoped.hits}
     return {

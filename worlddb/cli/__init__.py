@@ -33,17 +33,33 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", "db_path", envvar="WORLDDB_DB", type=click.Path(dir_okay=False),
-              help="Database file [env WORLDDB_DB; default: per-user data dir].")
+@click.option(
+    "--db",
+    "db_path",
+    envvar="WORLDDB_DB",
+    type=click.Path(dir_okay=False),
+    help="Database file [env WORLDDB_DB; default: per-user data dir].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--embedder", type=click.Choice(EMBEDDER_NAMES), default="default",
-              envvar="WORLDDB_EMBEDDER", hidden=True)
-@click.option("--extractor", type=click.Choice(EXTRACTOR_NAMES), default="default",
-              envvar="WORLDDB_EXTRACTOR", hidden=True)
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default="default",
+    envvar="WORLDDB_EMBEDDER",
+    hidden=True,
+)
+@click.option(
+    "--extractor",
+    type=click.Choice(EXTRACTOR_NAMES),
+    default="default",
+    envvar="WORLDDB_EXTRACTOR",
+    hidden=True,
+)
 @click.version_option(package_name="worlddb")
 @click.pass_context
-def cli(ctx: click.Context, db_path: str | None, as_json: bool, embedder: str,
-        extractor: str) -> None:
+def cli(
+    ctx: click.Context, db_path: str | None, as_json: bool, embedder: str, extractor: str
+) -> None:
     """worlddb: long-term memory for AI agents."""
     state = ctx.ensure_object(CliState)
     state.db_path = db_path

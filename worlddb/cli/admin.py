@@ -8,7 +8,7 @@ from typing import IO, Final
 
 import click
 
-from worlddb.cli.common import CliState, emit, json_option, note, pass_state
+from worlddb.cli.common import CliState, emit, json_option, note, pass_state, progress
 from worlddb.cli.exchange import export_lines, import_lines
 
 __all__ = ["COMMANDS"]
@@ -28,19 +28,20 @@ def init(state: CliState) -> None:
         counts = db.store.counts()
         key = db.embedder.key if db.embedder else None
     data = {"path": str(path), "created": not existed, "embedder": key, "counts": counts}
-    emit(state, data, lambda: click.echo(
-        f"{'created' if not existed else 'opened'} {path} (embedder: {key or 'none'})"))
-
-
-def _stderr() -> IO[str]:
-    return click.get_text_stream("stderr")
+    emit(
+        state,
+        data,
+        lambda: click.echo(
+            f"{'created' if not existed else 'opened'} {path} (embedder: {key or 'none'})"
+        ),
+    )
 
 
 @click.command(name="import")
 @click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
 @json_option
 @pass_state
-def import_(state: CliState, source: IO[str]) -> None:
+def import_(state: CliState, /, source: IO[str]) -> None:
     """Import a `worlddb export` file or memory lines (JSONL) from SOURCE (default stdin).
 
     Export records are verified (their bytes must hash to their ids) before anything is
@@ -48,20 +49,28 @@ def import_(state: CliState, source: IO[str]) -> None:
     {"messages": [{"role": ..., "content": ...}], ...}.
     """
     lines = source.readlines()
-    with state.open() as db, click.progressbar(length=len(lines), label="importing",
-                                               file=_stderr()) as bar:
+    with state.open() as db, progress(len(lines), "importing") as bar:
         stats = import_lines(db, lines, on_line=lambda: bar.update(1))
-    data = {"worlds": stats.worlds, "edges": stats.edges, "memories": stats.memories,
-            "skipped_edges": stats.skipped_edges}
-    emit(state, data, lambda: click.echo(
-        f"imported {stats.worlds} worlds, {stats.edges} edges, {stats.memories} memories "
-        f"({stats.skipped_edges} retired edges or proposals skipped)"))
+    data = {
+        "worlds": stats.worlds,
+        "edges": stats.edges,
+        "memories": stats.memories,
+        "skipped_edges": stats.skipped_edges,
+    }
+    emit(
+        state,
+        data,
+        lambda: click.echo(
+            f"imported {stats.worlds} worlds, {stats.edges} edges, {stats.memories} memories "
+            f"({stats.skipped_edges} retired edges or proposals skipped)"
+        ),
+    )
 
 
 @click.command()
 @click.argument("dest", type=click.Path(dir_okay=False, allow_dash=True), default="-")
 @pass_state
-def export(state: CliState, dest: str) -> None:
+def export(state: CliState, /, dest: str) -> None:
     """Write every world and edge as self-verifying JSONL to DEST (default stdout).
 
     Each line carries its canonical bytes in base64; blake3 of them equals the line's id.
@@ -69,8 +78,10 @@ def export(state: CliState, dest: str) -> None:
     with state.open() as db:
         total = db.store.counts().get("nodes", 0)
         out: IO[str]
-        with click.open_file(dest, "w", encoding="utf-8") as out, \
-                click.progressbar(length=total, label="exporting", file=_stderr()) as bar:
+        with (
+            click.open_file(dest, "w", encoding="utf-8") as out,
+            progress(total, "exporting") as bar,
+        ):
             for line in export_lines(db, on_world=lambda: bar.update(1)):
                 out.write(line + "\n")
     if dest != "-":
@@ -112,12 +123,17 @@ def reindex(state: CliState) -> None:
             removed.append(sidecar.name)
     with state.open() as db:
         size = db.store.counts().get("embeddings", 0)
-    emit(state, {"rebuilt": True, "vectors": size, "removed": removed},
-         lambda: click.echo(f"rebuilt the vector index ({size} vectors)"))
+    emit(
+        state,
+        {"rebuilt": True, "vectors": size, "removed": removed},
+        lambda: click.echo(f"rebuilt the vector index ({size} vectors)"),
+    )
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-               add_help_option=False)
+@click.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
 @click.pass_context
 def serve(ctx: click.Context) -> None:
     """Run the MCP server (same options as `worlddb-mcp`; see `worlddb serve --help`)."""

@@ -50,7 +50,7 @@ def _runner(module: str, function: str) -> Callable[..., Any]:
     return fn  # type: ignore[no-any-return]
 
 
-def _report(state: CliState, title: str, result: object) -> None:
+def _report(state: CliState, /, title: str, result: object) -> None:
     def human() -> None:
         click.echo(title)
         if isinstance(result, dict):
@@ -64,8 +64,14 @@ def _report(state: CliState, title: str, result: object) -> None:
     emit(state, result, human)
 
 
-_PARAM = click.option("-p", "--param", "params", multiple=True, metavar="KEY=VALUE",
-                      help="Extra keyword argument for the runner (repeatable).")
+_PARAM = click.option(
+    "-p",
+    "--param",
+    "params",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Extra keyword argument for the runner (repeatable).",
+)
 
 
 @click.group()
@@ -80,7 +86,7 @@ def _bench_command(name: str, summary: str) -> click.Command:
     @_PARAM
     @json_option
     @pass_state
-    def command(state: CliState, params: tuple[str, ...]) -> None:
+    def command(state: CliState, /, params: tuple[str, ...]) -> None:
         fn = _runner(f"worlddb.bench.{name}", f"run_{name}_bench")
         _report(state, f"bench {name}", fn(**_params(params)))
 
@@ -90,13 +96,19 @@ def _bench_command(name: str, summary: str) -> click.Command:
 @bench.command(name="load")
 @click.option("--nodes", type=click.IntRange(1), default=100_000, show_default=True)
 @click.option("--edges", type=click.IntRange(0), default=300_000, show_default=True)
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), required=True,
-              help="Scratch database file (deleted and recreated).")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="Scratch database file (deleted and recreated).",
+)
 @_PARAM
 @json_option
 @pass_state
-def bench_load(state: CliState, nodes: int, edges: int, db_path: str,
-               params: tuple[str, ...]) -> None:
+def bench_load(
+    state: CliState, /, nodes: int, edges: int, db_path: str, params: tuple[str, ...]
+) -> None:
     """Bulk-load synthetic worlds and edges through the reconciler [worlddb.bench.load]."""
     fn = _runner("worlddb.bench.load", "run_load_bench")
     _report(state, "bench load", fn(nodes, edges, db_path, **_params(params)))
@@ -104,21 +116,24 @@ def bench_load(state: CliState, nodes: int, edges: int, db_path: str,
 
 @bench.command(name="mcp")
 @click.option("--memories", type=click.IntRange(1), default=10_000, show_default=True)
-@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio",
-              show_default=True)
+@click.option(
+    "--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True
+)
 @_PARAM
 @json_option
 @pass_state
-def bench_mcp(state: CliState, memories: int, transport: str, params: tuple[str, ...]) -> None:
+def bench_mcp(state: CliState, /, memories: int, transport: str, params: tuple[str, ...]) -> None:
     """memory_write / memory_recall round trips through a real MCP transport [worlddb.bench.mcp]."""
     fn = _runner("worlddb.bench.mcp", "run_mcp_bench")
     _report(state, "bench mcp", fn(memories, transport, **_params(params)))
 
 
-for _name, _summary in (("embedder", "Embedder load time, throughput and query latency"),
-                        ("resolver", "Entity resolution accuracy and latency"),
-                        ("recall", "Recall latency and quality"),
-                        ("extractor", "Offline extractor precision, recall and speed")):
+for _name, _summary in (
+    ("embedder", "Embedder load time, throughput and query latency"),
+    ("resolver", "Entity resolution accuracy and latency"),
+    ("recall", "Recall latency and quality"),
+    ("extractor", "Offline extractor precision, recall and speed"),
+):
     bench.add_command(_bench_command(_name, _summary))
 
 
@@ -130,11 +145,12 @@ def eval_() -> None:
 @eval_.command(name="score")
 @click.argument("rankings", type=click.Path(exists=True, dir_okay=False))
 @click.argument("gold", type=click.Path(exists=True, dir_okay=False))
-@click.option("--granularity", type=click.Choice(["session", "turn"]), default="session",
-              show_default=True)
+@click.option(
+    "--granularity", type=click.Choice(["session", "turn"]), default="session", show_default=True
+)
 @json_option
 @pass_state
-def eval_score(state: CliState, rankings: str, gold: str, granularity: str) -> None:
+def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -> None:
     """Score a RANKINGS file against GOLD with the official LongMemEval metrics."""
     from worlddb.eval.metrics import score_rankings
 
@@ -146,12 +162,13 @@ def eval_score(state: CliState, rankings: str, gold: str, granularity: str) -> N
 
 @eval_.command(name="longmemeval")
 @click.argument("data", type=click.Path(exists=True, dir_okay=False))
-@click.option("--out", type=click.Path(dir_okay=False), required=True,
-              help="Rankings JSONL to write.")
+@click.option(
+    "--out", type=click.Path(dir_okay=False), required=True, help="Rankings JSONL to write."
+)
 @_PARAM
 @json_option
 @pass_state
-def eval_longmemeval(state: CliState, data: str, out: str, params: tuple[str, ...]) -> None:
+def eval_longmemeval(state: CliState, /, data: str, out: str, params: tuple[str, ...]) -> None:
     """Ingest a LongMemEval file and write rankings [worlddb.eval.run.run_longmemeval]."""
     fn = _runner("worlddb.eval.run", "run_longmemeval")
     _report(state, "eval longmemeval", fn(data, out, **_params(params)))

@@ -7,17 +7,21 @@ document instead, for scripts. Progress bars and notes go to stderr so stdout st
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
 from worlddb.cli.settings import default_db_path, embedder_named, ensure_parent, extractor_named
 from worlddb.engine import WorldDB
 from worlddb.scopes import SCOPE_KINDS
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 __all__ = [
     "SHORT_ID",
@@ -26,6 +30,7 @@ __all__ = [
     "json_option",
     "note",
     "pass_state",
+    "progress",
     "scope_options",
     "scopes_from",
 ]
@@ -52,8 +57,11 @@ class CliState:
     @contextmanager
     def open(self) -> Iterator[WorldDB]:
         """Open the database for one command and close it afterwards."""
-        with WorldDB.open(self.path(), embedder=embedder_named(self.embedder),
-                          extractor=extractor_named(self.extractor)) as db:
+        with WorldDB.open(
+            self.path(),
+            embedder=embedder_named(self.embedder),
+            extractor=extractor_named(self.extractor),
+        ) as db:
             yield db
 
 
@@ -67,17 +75,22 @@ def _set_json(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 
 def json_option(fn: F) -> F:
     """``--json`` after the command name (it is also accepted before it)."""
-    return click.option("--json", "as_json", is_flag=True, expose_value=False,
-                        callback=_set_json, is_eager=True,
-                        help="Print JSON instead of text.")(fn)
+    return click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        expose_value=False,
+        callback=_set_json,
+        is_eager=True,
+        help="Print JSON instead of text.",
+    )(fn)
 
 
 def scope_options(fn: F) -> F:
     """``--user-id``, ``--agent-id``, ``--app-id``, ``--run-id``."""
     for kind in reversed(SCOPE_KINDS):
         flag = "--" + kind.replace("_", "-")
-        fn = click.option(flag, kind, default=None, metavar="VALUE",
-                          help=f"Scope {kind}.")(fn)
+        fn = click.option(flag, kind, default=None, metavar="VALUE", help=f"Scope {kind}.")(fn)
     return fn
 
 
@@ -92,6 +105,13 @@ def emit(state: CliState, data: object, human: Callable[[], None]) -> None:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
     else:
         human()
+
+
+def progress(length: int, label: str) -> ProgressBar[int]:
+    """A progress bar on stderr, shown only when stderr is a terminal."""
+    return click.progressbar(
+        length=length, label=label, file=sys.stderr, hidden=not sys.stderr.isatty()
+    )
 
 
 def note(message: str) -> None:

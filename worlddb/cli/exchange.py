@@ -42,37 +42,62 @@ def _b64(data: bytes) -> str:
 
 
 def _edge_canonical(edge: Edge) -> bytes:
-    return canonical_bytes({"f": EDGE_FORMAT, "type": edge.type, "source": edge.source,
-                            "target": edge.target})
+    return canonical_bytes(
+        {"f": EDGE_FORMAT, "type": edge.type, "source": edge.source, "target": edge.target}
+    )
 
 
 def export_lines(db: WorldDB, *, on_world: Callable[[], None] | None = None) -> Iterator[str]:
     """Yield the export as JSONL lines (header, worlds in insertion order, then edges)."""
-    yield json.dumps({"format": EXPORT_FORMAT, "embedder": db.embedder.key if db.embedder
-                      else None, "edge_id": "blake3(canonical)", "world_id": "blake3(canonical)"})
+    yield json.dumps(
+        {
+            "format": EXPORT_FORMAT,
+            "embedder": db.embedder.key if db.embedder else None,
+            "edge_id": "blake3(canonical)",
+            "world_id": "blake3(canonical)",
+        }
+    )
     ids: list[str] = []
     for world in db.iter_worlds():
         body = db.store.blob(world.id)
         if body is None:
             raise IntegrityError(f"world {world.id!r} has no stored content")
         ids.append(world.id)
-        yield json.dumps({
-            "kind": "world", "id": world.id, "type": world.type, "canonical": _b64(body),
-            "valid_from": world.valid_from, "valid_to": world.valid_to,
-            "ingested_at": world.ingested_at, "provenance": list(world.provenance),
-            "aliases": list(world.aliases), "flags": sorted(world.flags),
-        }, ensure_ascii=False)
+        yield json.dumps(
+            {
+                "kind": "world",
+                "id": world.id,
+                "type": world.type,
+                "canonical": _b64(body),
+                "valid_from": world.valid_from,
+                "valid_to": world.valid_to,
+                "ingested_at": world.ingested_at,
+                "provenance": list(world.provenance),
+                "aliases": list(world.aliases),
+                "flags": sorted(world.flags),
+            },
+            ensure_ascii=False,
+        )
         if on_world is not None:
             on_world()
     for wid in ids:
         for edge in db.edges(wid, direction="out", include_retired=True):
-            yield json.dumps({
-                "kind": "edge", "id": edge.id, "type": edge.type, "source": edge.source,
-                "target": edge.target, "canonical": _b64(_edge_canonical(edge)),
-                "properties": dict(edge.properties), "valid_from": edge.valid_from,
-                "valid_to": edge.valid_to, "ingested_at": edge.ingested_at,
-                "status": edge.status,
-            }, ensure_ascii=False)
+            yield json.dumps(
+                {
+                    "kind": "edge",
+                    "id": edge.id,
+                    "type": edge.type,
+                    "source": edge.source,
+                    "target": edge.target,
+                    "canonical": _b64(_edge_canonical(edge)),
+                    "properties": dict(edge.properties),
+                    "valid_from": edge.valid_from,
+                    "valid_to": edge.valid_to,
+                    "ingested_at": edge.ingested_at,
+                    "status": edge.status,
+                },
+                ensure_ascii=False,
+            )
 
 
 def verify_line(record: Mapping[str, Any], *, where: str) -> bytes:
@@ -86,11 +111,14 @@ def verify_line(record: Mapping[str, Any], *, where: str) -> bytes:
         body = base64.b64decode(str(record["canonical"]), validate=True)
         claimed = str(record["id"])
     except (KeyError, binascii.Error) as exc:
-        raise ValidationError(f"{where}: record lacks valid 'id' and base64 'canonical' ({exc})",
-                              field="canonical") from None
+        raise ValidationError(
+            f"{where}: record lacks valid 'id' and base64 'canonical' ({exc})", field="canonical"
+        ) from None
     if digest(body) != claimed:
-        raise IntegrityError(f"{where}: canonical bytes hash to {digest(body)[:16]!r}, "
-                             f"not to the id {claimed[:16]!r}")
+        raise IntegrityError(
+            f"{where}: canonical bytes hash to {digest(body)[:16]!r}, "
+            f"not to the id {claimed[:16]!r}"
+        )
     return body
 
 
@@ -107,10 +135,14 @@ class ImportStats:
 
 def _world_spec(record: Mapping[str, Any], body: bytes) -> WorldSpec:
     spec = decode_world(body)
-    return replace(spec, valid_from=record.get("valid_from"), valid_to=record.get("valid_to"),
-                   provenance=tuple(record.get("provenance") or ()),
-                   aliases=tuple(record.get("aliases") or ()),
-                   flags=frozenset(record.get("flags") or ()))
+    return replace(
+        spec,
+        valid_from=record.get("valid_from"),
+        valid_to=record.get("valid_to"),
+        provenance=tuple(record.get("provenance") or ()),
+        aliases=tuple(record.get("aliases") or ()),
+        flags=frozenset(record.get("flags") or ()),
+    )
 
 
 def _messages(raw: object, where: str) -> list[Message]:
@@ -119,81 +151,120 @@ def _messages(raw: object, where: str) -> list[Message]:
     out = []
     for item in raw:
         if not isinstance(item, Mapping) or not isinstance(item.get("content"), str):
-            raise ValidationError(f"{where}: each message needs 'role' and 'content'",
-                                  field="messages")
-        out.append(Message(role=str(item.get("role", "user")), content=item["content"],
-                           timestamp=parse_time(item.get("timestamp"), field="timestamp")))
+            raise ValidationError(
+                f"{where}: each message needs 'role' and 'content'", field="messages"
+            )
+        out.append(
+            Message(
+                role=str(item.get("role", "user")),
+                content=item["content"],
+                timestamp=parse_time(item.get("timestamp"), field="timestamp"),
+            )
+        )
     return out
 
 
-def _remember(db: WorldDB, record: Mapping[str, Any], where: str) -> None:
-    scopes = record.get("scopes") or {}
-    metadata = record.get("metadata")
+@dataclass(frozen=True, slots=True)
+class _Memory:
+    """A memory line, checked and ready for ``WorldDB.remember``."""
+
+    body: str | list[Message]
+    scopes: Mapping[str, str]
+    occurred_at: int | None
+    metadata: Mapping[str, str] | None
+
+
+def _memory(record: Mapping[str, Any], where: str) -> _Memory:
     if "messages" in record:
         body: str | list[Message] = _messages(record["messages"], where)
     elif isinstance(record.get("text"), str):
         body = record["text"]
     else:
         raise ValidationError(f"{where}: a memory line needs 'text' or 'messages'", field="text")
-    db.remember(body, scopes=scopes, occurred_at=record.get("occurred_at"), metadata=metadata)
+    scopes = record.get("scopes") or {}
+    metadata = record.get("metadata")
+    if not isinstance(scopes, Mapping) or not (metadata is None or isinstance(metadata, Mapping)):
+        raise ValidationError(f"{where}: 'scopes' and 'metadata' must be objects", field="scopes")
+    when = parse_time(record.get("occurred_at"), field=f"{where}: occurred_at")
+    return _Memory(body, scopes, when, metadata)
 
 
-def import_lines(db: WorldDB, lines: Iterable[str], *,
-                 on_line: Callable[[], None] | None = None) -> ImportStats:
-    """Import export records and memory lines; worlds first, then edges, in batches.
+def _parse(number: int, line: str) -> dict[str, Any] | None:
+    where = f"line {number}"
+    if not line.strip():
+        return None
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"{where}: not JSON ({exc.msg})", field="line") from None
+    if not isinstance(record, dict):
+        raise ValidationError(f"{where}: expected a JSON object", field="line")
+    if "format" in record and record.get("kind") is None:
+        if record["format"] != EXPORT_FORMAT:
+            raise ValidationError(
+                f"{where}: unknown export format {record['format']!r}",
+                field="format",
+                value=record["format"],
+            )
+        return None
+    return record
+
+
+def import_lines(
+    db: WorldDB, lines: Iterable[str], *, on_line: Callable[[], None] | None = None
+) -> ImportStats:
+    """Import export records and memory lines: all are checked first, then written.
+
+    Worlds go first (in batches, in file order, so children precede parents), then edges, then
+    memory lines through ``remember``.
 
     Raises:
-        IntegrityError: an export record's bytes do not hash to its id (nothing after it is read).
-        ValidationError: a line is not JSON or not a known record.
+        IntegrityError: an export record's bytes do not hash to its id (nothing is written).
+        ValidationError: a line is not JSON or not a known record (nothing is written).
     """
     stats = ImportStats()
     worlds: list[WorldSpec] = []
     edges: list[EdgeSpec] = []
-
-    def flush_worlds() -> None:
-        if worlds:
-            db.write(Changeset(worlds=tuple(worlds)))
-            stats.worlds += len(worlds)
-            worlds.clear()
-
+    memories: list[_Memory] = []
     for number, line in enumerate(lines, start=1):
         where = f"line {number}"
         if on_line is not None:
             on_line()
-        if not line.strip():
+        record = _parse(number, line)
+        if record is None:
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValidationError(f"{where}: not JSON ({exc.msg})", field="line") from None
-        if not isinstance(record, dict):
-            raise ValidationError(f"{where}: expected a JSON object", field="line")
         kind = record.get("kind")
-        if "format" in record and kind is None:
-            if record["format"] != EXPORT_FORMAT:
-                raise ValidationError(f"{where}: unknown export format {record['format']!r}",
-                                      field="format", value=record["format"])
-            continue
         if kind == "world":
             worlds.append(_world_spec(record, verify_line(record, where=where)))
-            if len(worlds) >= BATCH:
-                flush_worlds()
         elif kind == "edge":
             verify_line(record, where=where)
             if record.get("status") not in _REPLAYED_STATUSES or record.get("type") == "same_as":
                 stats.skipped_edges += 1
                 continue
-            edges.append(EdgeSpec(str(record["type"]), str(record["source"]),
-                                  str(record["target"]), dict(record.get("properties") or {})))
+            edges.append(
+                EdgeSpec(
+                    str(record["type"]),
+                    str(record["source"]),
+                    str(record["target"]),
+                    dict(record.get("properties") or {}),
+                )
+            )
         elif kind is None:
-            _remember(db, record, where)
-            stats.memories += 1
+            memories.append(_memory(record, where))
         else:
-            raise ValidationError(f"{where}: unknown record kind {kind!r}", field="kind",
-                                  value=kind)
-    flush_worlds()
+            raise ValidationError(
+                f"{where}: unknown record kind {kind!r}", field="kind", value=kind
+            )
+    for lo in range(0, len(worlds), BATCH):
+        db.write(Changeset(worlds=tuple(worlds[lo : lo + BATCH])))
     for lo in range(0, len(edges), BATCH):
-        batch = tuple(edges[lo:lo + BATCH])
-        db.write(Changeset(edges=batch))
-        stats.edges += len(batch)
+        db.write(Changeset(edges=tuple(edges[lo : lo + BATCH])))
+    for memory in memories:
+        db.remember(
+            memory.body,
+            scopes=memory.scopes,
+            occurred_at=memory.occurred_at,
+            metadata=memory.metadata,
+        )
+    stats.worlds, stats.edges, stats.memories = len(worlds), len(edges), len(memories)
     return stats

@@ -35,18 +35,33 @@ def _preview(text: str, limit: int = PREVIEW) -> str:
 
 
 def _world_dict(world: World) -> dict[str, Any]:
-    return {"id": world.id, "type": world.type, "name": world.name, "text": world.text,
-            "created_at": format_us(world.created_at) if world.created_at else None,
-            "ingested_at": format_us(world.ingested_at), "valid_from": format_us(world.valid_from),
-            "valid_to": format_us(world.valid_to), "parent": world.parent,
-            "children": list(world.children), "provenance": list(world.provenance),
-            "aliases": list(world.aliases), "flags": sorted(world.flags)}
+    return {
+        "id": world.id,
+        "type": world.type,
+        "name": world.name,
+        "text": world.text,
+        "created_at": format_us(world.created_at) if world.created_at else None,
+        "ingested_at": format_us(world.ingested_at),
+        "valid_from": format_us(world.valid_from),
+        "valid_to": format_us(world.valid_to),
+        "parent": world.parent,
+        "children": list(world.children),
+        "provenance": list(world.provenance),
+        "aliases": list(world.aliases),
+        "flags": sorted(world.flags),
+    }
 
 
 def _edge_dict(edge: Edge) -> dict[str, Any]:
-    return {"id": edge.id, "type": edge.type, "source": edge.source, "target": edge.target,
-            "status": edge.status, "valid_from": format_us(edge.valid_from),
-            "valid_to": format_us(edge.valid_to)}
+    return {
+        "id": edge.id,
+        "type": edge.type,
+        "source": edge.source,
+        "target": edge.target,
+        "status": edge.status,
+        "valid_from": format_us(edge.valid_from),
+        "valid_to": format_us(edge.valid_to),
+    }
 
 
 def _validity(world: World) -> str:
@@ -71,8 +86,14 @@ def _read_text(text: tuple[str, ...]) -> str:
 @click.option("--meta", multiple=True, metavar="KEY=VALUE", help="Provenance label (repeatable).")
 @json_option
 @pass_state
-def write(state: CliState, text: tuple[str, ...], occurred_at: str | None,
-          meta: tuple[str, ...], **scopes: str | None) -> None:
+def write(
+    state: CliState,
+    /,
+    text: tuple[str, ...],
+    occurred_at: str | None,
+    meta: tuple[str, ...],
+    **scopes: str | None,
+) -> None:
     """Remember TEXT (or stdin with '-') under the given scopes."""
     metadata: dict[str, str] = {}
     for item in meta:
@@ -82,13 +103,18 @@ def write(state: CliState, text: tuple[str, ...], occurred_at: str | None,
         metadata[key] = value
     body = _read_text(text)
     with state.open() as db:
-        result = db.remember(body, scopes=scopes_from(scopes), occurred_at=occurred_at,
-                             metadata=metadata or None)
-    data = {"id": result.id, "created": result.created,
-            "entities": [{"name": n, "id": i, "tier": t} for n, i, t in result.entities],
-            "facts": list(result.facts), "proposals": list(result.proposals),
-            "superseded": list(result.superseded),
-            "conflicts": [list(pair) for pair in result.conflicts]}
+        result = db.remember(
+            body, scopes=scopes_from(scopes), occurred_at=occurred_at, metadata=metadata or None
+        )
+    data = {
+        "id": result.id,
+        "created": result.created,
+        "entities": [{"name": n, "id": i, "tier": t} for n, i, t in result.entities],
+        "facts": list(result.facts),
+        "proposals": list(result.proposals),
+        "superseded": list(result.superseded),
+        "conflicts": [list(pair) for pair in result.conflicts],
+    }
 
     def human() -> None:
         verb = "stored" if result.created else "already stored"
@@ -109,20 +135,48 @@ def write(state: CliState, text: tuple[str, ...], occurred_at: str | None,
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True)
 @click.option("--as-of", metavar="TIME", help="Recall what was true at this time.")
 @click.option("--include-retired", is_flag=True, help="Also return retired memories.")
-@click.option("--context", "context_chars", type=click.IntRange(0), default=None,
-              metavar="CHARS", help="Print only the prompt context block, at most CHARS long.")
+@click.option(
+    "--context",
+    "context_chars",
+    type=click.IntRange(0),
+    default=None,
+    metavar="CHARS",
+    help="Print only the prompt context block, at most CHARS long.",
+)
 @json_option
 @pass_state
-def recall(state: CliState, query: str, limit: int, as_of: str | None, include_retired: bool,
-           context_chars: int | None, **scopes: str | None) -> None:
+def recall(
+    state: CliState,
+    /,
+    query: str,
+    limit: int,
+    as_of: str | None,
+    include_retired: bool,
+    context_chars: int | None,
+    **scopes: str | None,
+) -> None:
     """Find memories relevant to QUERY, best first."""
     with state.open() as db:
-        result = db.recall(query, scopes=scopes_from(scopes) or None, limit=limit,
-                           valid_at=as_of, include_retired=include_retired)
+        result = db.recall(
+            query,
+            scopes=scopes_from(scopes) or None,
+            limit=limit,
+            valid_at=as_of,
+            include_retired=include_retired,
+        )
         context = result.context(context_chars or 4000)
-    hits = [{"id": h.id, "type": h.type, "text": h.text, "score": float(h.score),
-             "ranks": dict(h.ranks), "valid_from": format_us(h.valid_from),
-             "valid_to": format_us(h.valid_to)} for h in result.hits]
+    hits = [
+        {
+            "id": h.id,
+            "type": h.type,
+            "text": h.text,
+            "score": float(h.score),
+            "ranks": dict(h.ranks),
+            "valid_from": format_us(h.valid_from),
+            "valid_to": format_us(h.valid_to),
+        }
+        for h in result.hits
+    ]
 
     def human() -> None:
         if context_chars is not None:
@@ -133,8 +187,10 @@ def recall(state: CliState, query: str, limit: int, as_of: str | None, include_r
         for n, hit in enumerate(result.hits, start=1):
             lanes = ", ".join(f"{lane} #{rank}" for lane, rank in sorted(hit.ranks.items()))
             when = format_us(hit.valid_from) or ""
-            click.echo(f"{n:>3}. {hit.id[:SHORT_ID]} {hit.type:<8} {when[:10]:<10} "
-                       f"{_preview(hit.text, 70)}  [{lanes}]")
+            click.echo(
+                f"{n:>3}. {hit.id[:SHORT_ID]} {hit.type:<8} {when[:10]:<10} "
+                f"{_preview(hit.text, 70)}  [{lanes}]"
+            )
 
     emit(state, {"hits": hits, "context": context}, human)
 
@@ -143,15 +199,18 @@ def recall(state: CliState, query: str, limit: int, as_of: str | None, include_r
 @click.argument("id")
 @json_option
 @pass_state
-def read(state: CliState, id: str) -> None:
+def read(state: CliState, /, id: str) -> None:
     """Show one memory (or any world) in full: content, children, edges, history."""
     with state.open() as db:
         world = db.get(id)
         children = db.children(world.id)
         edges = db.edges(world.id, direction="both", include_retired=True)
         history = db.history(world.id)
-    data = {**_world_dict(world), "edges": [_edge_dict(e) for e in edges],
-            "history": [h.id for h in history]}
+    data = {
+        **_world_dict(world),
+        "edges": [_edge_dict(e) for e in edges],
+        "history": [h.id for h in history],
+    }
 
     def human() -> None:
         click.echo(f"{world.type} {world.id}")
@@ -166,8 +225,11 @@ def read(state: CliState, id: str) -> None:
         for child in children:
             click.echo(f"  └ {child.id[:SHORT_ID]} {child.type}: {_preview(child.text)}")
         for edge in edges:
-            arrow = f"→ {edge.target[:SHORT_ID]}" if edge.source == world.id else \
-                f"← {edge.source[:SHORT_ID]}"
+            arrow = (
+                f"→ {edge.target[:SHORT_ID]}"
+                if edge.source == world.id
+                else f"← {edge.source[:SHORT_ID]}"
+            )
             click.echo(f"  {edge.type} {arrow} ({edge.status})")
         if len(history) > 1:
             click.echo("history: " + " → ".join(h.id[:SHORT_ID] for h in history))
@@ -183,15 +245,23 @@ def read(state: CliState, id: str) -> None:
 @click.option("--include-retired", is_flag=True)
 @json_option
 @pass_state
-def list_(state: CliState, limit: int, cursor: int, all_pages: bool, include_retired: bool,
-          **scopes: str | None) -> None:
+def list_(
+    state: CliState,
+    /,
+    limit: int,
+    cursor: int,
+    all_pages: bool,
+    include_retired: bool,
+    **scopes: str | None,
+) -> None:
     """List stored memories, oldest first."""
     items: list[World] = []
     with state.open() as db:
         nxt: int | None = cursor
         while nxt is not None:
-            page, nxt = db.memories(scopes_from(scopes) or None,
-                                    include_retired=include_retired, after=nxt, limit=limit)
+            page, nxt = db.memories(
+                scopes_from(scopes) or None, include_retired=include_retired, after=nxt, limit=limit
+            )
             items += page
             if not all_pages:
                 break
@@ -200,9 +270,11 @@ def list_(state: CliState, limit: int, cursor: int, all_pages: bool, include_ret
     def human() -> None:
         for world in items:
             live = "" if world.valid_to is None else " (retired)"
-            click.echo(f"{world.id[:SHORT_ID]} {world.type:<8} "
-                       f"{(format_us(world.ingested_at) or '')[:19]} "
-                       f"{_preview(world.text, 70)}{live}")
+            click.echo(
+                f"{world.id[:SHORT_ID]} {world.type:<8} "
+                f"{(format_us(world.ingested_at) or '')[:19]} "
+                f"{_preview(world.text, 70)}{live}"
+            )
         if nxt is not None:
             click.echo(f"more: --cursor {nxt}", err=True)
 
@@ -213,7 +285,7 @@ def list_(state: CliState, limit: int, cursor: int, all_pages: bool, include_ret
 @click.argument("id")
 @json_option
 @pass_state
-def history(state: CliState, id: str) -> None:
+def history(state: CliState, /, id: str) -> None:
     """Show every version of a memory, oldest first."""
     with state.open() as db:
         versions = db.history(id)
@@ -230,20 +302,23 @@ def history(state: CliState, id: str) -> None:
 @click.argument("text", nargs=-1, required=True)
 @json_option
 @pass_state
-def amend(state: CliState, id: str, text: tuple[str, ...]) -> None:
+def amend(state: CliState, /, id: str, text: tuple[str, ...]) -> None:
     """Replace a memory's text: a new memory supersedes the old one."""
     with state.open() as db:
         old = db.get(id)
         result = db.amend(old.id, _read_text(text))
-    emit(state, {"id": result.id, "supersedes": old.id, "created": result.created},
-         lambda: click.echo(f"{result.id[:SHORT_ID]} supersedes {old.id[:SHORT_ID]}"))
+    emit(
+        state,
+        {"id": result.id, "supersedes": old.id, "created": result.created},
+        lambda: click.echo(f"{result.id[:SHORT_ID]} supersedes {old.id[:SHORT_ID]}"),
+    )
 
 
 @click.command()
 @click.argument("ids", nargs=-1, required=True, metavar="ID...")
 @json_option
 @pass_state
-def retire(state: CliState, ids: tuple[str, ...]) -> None:
+def retire(state: CliState, /, ids: tuple[str, ...]) -> None:
     """Retire memories: no longer recalled, still in history."""
     out: dict[str, bool] = {}
     with state.open() as db:
@@ -262,7 +337,7 @@ def retire(state: CliState, ids: tuple[str, ...]) -> None:
 @click.option("--kind", type=click.Choice(SCOPE_KINDS), default=None)
 @json_option
 @pass_state
-def scopes(state: CliState, kind: str | None) -> None:
+def scopes(state: CliState, /, kind: str | None) -> None:
     """List scopes and how many worlds each holds."""
     with state.open() as db:
         infos = db.list_scopes(kind)

@@ -72,8 +72,9 @@ def embedder_named(name: str) -> EmbedderChoice:
         from worlddb.testing import HashEmbedder
 
         return HashEmbedder()
-    raise ValidationError(f"embedder {name!r} is not one of {', '.join(EMBEDDER_NAMES)}",
-                          field="embedder", value=name)
+    raise ValidationError(
+        f"embedder {name!r} is not one of {', '.join(EMBEDDER_NAMES)}", field="embedder", value=name
+    )
 
 
 def extractor_named(name: str) -> ExtractorChoice:
@@ -84,5 +85,8 @@ def extractor_named(name: str) -> ExtractorChoice:
     """
     if name in ("default", "none"):
         return "default" if name == "default" else None
-    raise ValidationError(f"extractor {name!r} is not one of {', '.join(EXTRACTOR_NAMES)}",
-                          field="extractor", value=name)
+    raise ValidationError(
+        f"extractor {name!r} is not one of {', '.join(EXTRACTOR_NAMES)}",
+        field="extractor",
+        value=name,
+    )

@@ -12,18 +12,18 @@ sharing one embedding cache file (``worlddb.eval.embed_cache``) across questions
 runs; the output file doubles as the resume log (questions already in it are skipped). A subset
 run (``limit`` or ``sample``) also writes the gold lines of its questions beside the rankings, so
 both this module and ``lme_score.py`` score it over the questions it ran, not all of them.
+
+Lane ablations (``ablations``) reuse each question's ingest: every extra lane set is recalled on
+the same store and written to ``<out stem>.<lane+lane>.jsonl``, scored like the main file.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import random
 import sys
 import tempfile
 import time
-from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import ExitStack
@@ -40,9 +40,25 @@ from worlddb.eval.answer import (
     summarize_answers,
     write_judgement,
 )
-from worlddb.eval.longmemeval import Question, iter_questions, write_rankings_line
+from worlddb.eval.files import (
+    ablation_path,
+    gold_path_for,
+    read_done,
+    select_questions,
+    stratified_sample,
+    write_subset_gold,
+)
+from worlddb.eval.longmemeval import Question, write_rankings_line
 from worlddb.eval.metrics import Granularity, Report, score_rankings
-from worlddb.eval.worker import EngineSetup, Outcome, Task, Worker, init_process, run_task
+from worlddb.eval.worker import (
+    AsOf,
+    EngineSetup,
+    Outcome,
+    Task,
+    Worker,
+    init_process,
+    run_task,
+)
 from worlddb.plugins import Embedder
 
 __all__ = [
@@ -50,6 +66,7 @@ __all__ = [
     "LANES",
     "HarnessOptions",
     "HarnessReport",
+    "ablation_path",
     "gold_path_for",
     "parse_lanes",
     "run_longmemeval",
@@ -81,6 +98,9 @@ class HarnessOptions:
         embedder_factory: A picklable zero-argument callable returning the embedder; ``None``
             for the default offline model.
         cache_path: The shared embedding cache; ``None`` disables it.
+        ablations: Extra lane sets to recall on the same ingest, each into its own file.
+        as_of: ``"day"`` (default) recalls as of the end of the question's day, ``"exact"``
+            as of its timestamp (see ``worlddb.eval.worker``).
     """
 
     granularity: Granularity = "session"
@@ -94,6 +114,8 @@ class HarnessOptions:
     recall_limit: int = RECALL_LIMIT
     embedder_factory: Callable[[], Embedder] | None = None
     cache_path: Path | None = DEFAULT_CACHE_PATH
+    ablations: tuple[tuple[str, ...], ...] = ()
+    as_of: AsOf = "day"
 
     def __post_init__(self) -> None:
         if self.granularity not in ("session", "turn"):
@@ -102,7 +124,14 @@ class HarnessOptions:
                 field="granularity",
                 value=self.granularity,
             )
-        parse_lanes(",".join(self.lanes))
+        for lanes in (self.lanes, *self.ablations):
+            parse_lanes(",".join(lanes))
+        if self.as_of not in ("day", "exact"):
+            raise ValidationError(
+                f"as_of must be 'day' or 'exact', not {self.as_of!r}",
+                field="as_of",
+                value=self.as_of,
+            )
         for name in ("limit", "sample"):
             value = getattr(self, name)
             if value is not None and value < 1:
@@ -129,6 +158,7 @@ class HarnessReport:
         recall_s: Summed recall-and-rank time over those questions.
         retrieval: Official retrieval metrics over the whole rankings file, when gold is known.
         answers: QA accuracy, in ``--answer`` mode.
+        ablations: Lane set (``"bm25+vector"``) → its metrics, for ``options.ablations``.
     """
 
     out: Path
@@ -140,6 +170,7 @@ class HarnessReport:
     recall_s: float
     retrieval: Report | None
     answers: AnswerReport | None = None
+    ablations: dict[str, Report] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (per-question retrieval metrics included)."""
@@ -153,6 +184,7 @@ class HarnessReport:
             "recall_s": round(self.recall_s, 2),
             "retrieval": None if self.retrieval is None else self.retrieval.to_dict(),
             "answers": None if self.answers is None else self.answers.to_dict(),
+            "ablations": {name: r.to_dict() for name, r in self.ablations.items()},
         }
 
     def format(self) -> str:
@@ -165,6 +197,9 @@ class HarnessReport:
             lines.append("no gold file found next to the data: not scored")
         else:
             lines.append(self.retrieval.format_table())
+        for name, report in self.ablations.items():
+            lines.append(f"ablation: lanes {name}")
+            lines.append(report.format_table())
         if self.answers is not None:
             lines.append(self.answers.format_table())
         return "\n".join(lines)
@@ -185,39 +220,6 @@ def parse_lanes(text: str) -> tuple[str, ...]:
             value=text,
         )
     return lanes
-
-
-def gold_path_for(data: str | Path) -> Path | None:
-    """The ``*.gold.jsonl`` beside a ``*.json`` or ``*.json.xz`` data file, if it exists."""
-    name = Path(data).name
-    for suffix in (".json.xz", ".json"):
-        if name.endswith(suffix):
-            candidate = Path(data).with_name(name[: -len(suffix)] + ".gold.jsonl")
-            return candidate if candidate.exists() else None
-    return None
-
-
-def stratified_sample(data: str | Path, n: int, *, seed: int = 0) -> frozenset[str]:
-    """A seeded subset of ``n`` question ids, allocated to types in proportion to their size.
-
-    Largest remainders round the allocation; within a type, ids are drawn with
-    ``random.Random(seed)`` from the type's ids in file order, so the subset is reproducible.
-    """
-    by_type: dict[str, list[str]] = defaultdict(list)
-    for question in iter_questions(data, salt=b"sample"):
-        by_type[question.question_type].append(question.question_id)
-    total = sum(len(ids) for ids in by_type.values())
-    n = min(n, total)
-    shares = {t: n * len(ids) / total for t, ids in sorted(by_type.items())}
-    counts = {t: int(share) for t, share in shares.items()}
-    by_remainder = sorted(shares, key=lambda t: (counts[t] - shares[t], t))
-    for qtype in by_remainder[: n - sum(counts.values())]:
-        counts[qtype] += 1
-    rng = random.Random(seed)
-    chosen: set[str] = set()
-    for qtype in sorted(by_type):
-        chosen.update(rng.sample(by_type[qtype], counts[qtype]))
-    return frozenset(chosen)
 
 
 def run_longmemeval(
@@ -250,20 +252,24 @@ def run_longmemeval(
     out_path = Path(out)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     answers_path = out_path.with_name(out_path.stem + ".answers.jsonl")
-    done = _resume(out_path, opts.resume)
+    done = read_done(out_path, opts.resume)
+    extra = [ablation_path(out_path, lanes) for lanes in opts.ablations]
+    for path in extra:
+        done &= read_done(path, opts.resume)
     if evaluator is not None:
         answered = {j.question_id for j in read_judgements(answers_path)} if opts.resume else set()
         if not opts.resume:
             answers_path.write_text("", encoding="utf-8")
         done &= answered
     selected = stratified_sample(data, opts.sample, seed=opts.seed) if opts.sample else None
-    questions = _select(data, selected, opts.limit)
+    questions = select_questions(data, selected, opts.limit)
     setup = EngineSetup(
-        lanes=opts.lanes,
+        lane_sets=(opts.lanes, *opts.ablations),
         extraction=opts.extraction,
         recall_limit=opts.recall_limit,
         embedder_factory=opts.embedder_factory,
         cache_path=opts.cache_path,
+        as_of=opts.as_of,
     )
     todo: list[Question] = []
     skipped, ran, ingest_s, recall_s = 0, 0, 0.0, 0.0
@@ -274,15 +280,16 @@ def run_longmemeval(
             todo.append(question)
     bar = _Progress(len(todo), progress)
     with ExitStack() as stack:
-        fh = stack.enter_context(out_path.open("a", encoding="utf-8"))
+        files = [stack.enter_context(p.open("a", encoding="utf-8")) for p in (out_path, *extra)]
         qa = None
         if evaluator is not None:
             qa = stack.enter_context(answers_path.open("a", encoding="utf-8"))
         for question, outcome in _execute(todo, setup, opts.workers):
-            write_rankings_line(fh, question, outcome.ranked.sessions, outcome.ranked.turns)
-            fh.flush()
+            for fh, ranked in zip(files, outcome.ranked, strict=True):
+                write_rankings_line(fh, question, ranked.sessions, ranked.turns)
+                fh.flush()
             if evaluator is not None and qa is not None:
-                write_judgement(qa, evaluator.evaluate(question, outcome.ranked.turns))
+                write_judgement(qa, evaluator.evaluate(question, outcome.ranked[0].turns))
                 qa.flush()
             ran += 1
             ingest_s += outcome.ingest_s
@@ -291,8 +298,16 @@ def run_longmemeval(
     bar.close()
     gold = gold_path_for(data)
     if gold is not None and (selected is not None or opts.limit is not None):
-        gold = _write_subset_gold(gold, out_path)
+        gold = write_subset_gold(gold, out_path)
     retrieval = None if gold is None else score_rankings(out_path, gold, opts.granularity)
+    ablations = (
+        {}
+        if gold is None
+        else {
+            "+".join(lanes): score_rankings(path, gold, opts.granularity)
+            for lanes, path in zip(opts.ablations, extra, strict=True)
+        }
+    )
     answers = None if evaluator is None else summarize_answers(read_judgements(answers_path))
     return HarnessReport(
         out_path,
@@ -304,55 +319,11 @@ def run_longmemeval(
         recall_s,
         retrieval,
         answers,
+        ablations,
     )
 
 
 # -- internals ----------------------------------------------------------------------------------
-def _select(data: str | Path, ids: frozenset[str] | None, limit: int | None) -> Iterator[Question]:
-    count = 0
-    for question in iter_questions(data):
-        if ids is not None and question.question_id not in ids:
-            continue
-        if limit is not None and count >= limit:
-            return
-        count += 1
-        yield question
-
-
-def _write_subset_gold(gold: Path, out: Path) -> Path:
-    """Cut ``gold`` to the questions ``out`` holds (resumed lines included); return its path."""
-    ranked = {str(json.loads(line)["question_id"]) for line in _lines(out)}
-    path = out.with_name(out.stem + ".gold.jsonl")
-    kept = [line for line in _lines(gold) if str(json.loads(line)["question_id"]) in ranked]
-    path.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
-    return path
-
-
-def _lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def _resume(out: Path, resume: bool) -> set[str]:
-    """Question ids already in ``out``; a torn last line (a killed run) is dropped."""
-    if not resume or not out.exists():
-        out.write_text("", encoding="utf-8")
-        return set()
-    kept: list[str] = []
-    done: set[str] = set()
-    lines = _lines(out)
-    for line in lines:
-        try:
-            row = json.loads(line)
-            done.add(str(row["question_id"]))
-            kept.append(line)
-        except (json.JSONDecodeError, KeyError, TypeError):
-            continue
-    if len(kept) != len(lines) or not out.read_text(encoding="utf-8").endswith("\n"):
-        logger.warning("dropping %d unreadable line(s) from %s", len(lines) - len(kept), out)
-        out.write_text("".join(f"{line}\n" for line in kept), encoding="utf-8")
-    return done
-
-
 def _execute(
     questions: list[Question], setup: EngineSetup, workers: int
 ) -> Iterator[tuple[Question, Outcome]]:

@@ -4,6 +4,13 @@ A worker gets a ``Task``: the question text, its date and the scrubbed sessions 
 never the dataset ids, the answer or the question id (the ``index`` is the harness's own counter).
 It opens a fresh in-memory ``WorldDB``, ingests the sessions in date order through the normal
 ingest path, recalls as of the question date and ranks the haystack (``worlddb.eval.ranking``).
+One ingest can serve several recall configurations (lane ablations): each gets its own ranking.
+
+"As of the question date" is taken at day resolution by default: LongMemEval's times within a
+day are out of order (its README says so), and 40 of the 418 strict LongMemEval_S questions have
+evidence dated later on the question's own day, never on a later day. ``as_of="exact"`` keeps
+the timestamp as given. Recall is asked for the memory types ranking can map (turns, facts,
+sessions, notes), so entities do not use up the hit budget.
 
 Workers run in spawned processes: ``init_process`` builds the embedder (and its cache
 connection) and the extractor once per process, and ``run_task`` reuses them for every question.
@@ -17,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 from worlddb.eval.longmemeval import Session
 from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
@@ -26,9 +33,24 @@ from worlddb.plugins import Embedder, Extractor, Message
 if TYPE_CHECKING:
     from worlddb.engine import WorldDB
 
-__all__ = ["EngineSetup", "Outcome", "Task", "Worker", "init_process", "run_task"]
+__all__ = [
+    "MEMORY_TYPES",
+    "AsOf",
+    "EngineSetup",
+    "Outcome",
+    "Task",
+    "Worker",
+    "as_of_time",
+    "init_process",
+    "run_task",
+]
 
 logger = logging.getLogger(__name__)
+
+MEMORY_TYPES: Final = ("Turn", "Fact", "Session", "Note")
+DAY_US: Final = 86_400_000_000
+
+AsOf = Literal["day", "exact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +65,10 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A question's rankings (opaque ids) and what they cost."""
+    """A question's rankings (opaque ids, one per lane set) and what they cost."""
 
     index: int
-    ranked: RankedHaystack
+    ranked: tuple[RankedHaystack, ...]
     hits: int
     ingest_s: float
     recall_s: float
@@ -57,19 +79,23 @@ class EngineSetup:
     """How every worker builds its engine. Must pickle (it travels to spawned processes).
 
     Attributes:
-        lanes: Recall lanes, e.g. ``("bm25", "vector", "graph")``.
+        lane_sets: One or more recall lane sets, e.g. ``(("bm25", "vector", "graph"),)``;
+            each gets its own ranking from the same ingest.
         extraction: Ingest with the offline extractor (facts, entities) or with none.
         recall_limit: How many hits to ask recall for.
         embedder_factory: A picklable zero-argument callable (a class or module-level function)
             returning the embedder; ``None`` for the default offline model.
         cache_path: The shared embedding cache file, or ``None`` for no cache.
+        as_of: ``"day"`` recalls as of the end of the question's (UTC) day, ``"exact"`` as of
+            its timestamp.
     """
 
-    lanes: tuple[str, ...]
+    lane_sets: tuple[tuple[str, ...], ...]
     extraction: bool
     recall_limit: int
     embedder_factory: Callable[[], Embedder] | None
     cache_path: Path | None
+    as_of: AsOf = "day"
 
 
 class Worker:
@@ -100,16 +126,27 @@ class Worker:
                 for index, turn in enumerate(result.turns):
                     turns.setdefault(turn, (session.opaque_id, index))
             ingested = time.perf_counter()
-            hits = _recall(db, task, self.setup)
-            located = locate_hits(
-                hits,
-                sessions=sessions,
-                turns=turns,
-                derived_from=lambda fact: _derived_from(db, fact),
-            )
-        ranked = build_rankings(located, task.sessions, question_date=task.question_date)
+            cutoff = as_of_time(task.question_date, self.setup.as_of)
+            ranked, count = [], 0
+            for lanes in self.setup.lane_sets:
+                hits = _recall(db, task.question, lanes, cutoff, self.setup.recall_limit)
+                located = locate_hits(
+                    hits,
+                    sessions=sessions,
+                    turns=turns,
+                    derived_from=lambda fact: _derived_from(db, fact),
+                )
+                ranked.append(build_rankings(located, task.sessions, question_date=cutoff))
+                count = count or len(hits)
         done = time.perf_counter()
-        return Outcome(task.index, ranked, len(hits), ingested - started, done - ingested)
+        return Outcome(task.index, tuple(ranked), count, ingested - started, done - ingested)
+
+
+def as_of_time(question_date: int, as_of: AsOf) -> int:
+    """The valid time to recall at: the question's timestamp, or the last moment of its day."""
+    if as_of == "exact":
+        return question_date
+    return (question_date // DAY_US + 1) * DAY_US - 1
 
 
 _PROCESS_WORKER: Worker | None = None
@@ -128,16 +165,19 @@ def run_task(task: Task) -> Outcome:
     return _PROCESS_WORKER.run(task)
 
 
-def _recall(db: WorldDB, task: Task, setup: EngineSetup) -> Sequence[HitLike]:
+def _recall(
+    db: WorldDB, question: str, lanes: tuple[str, ...], valid_at: int, limit: int
+) -> Sequence[HitLike]:
     from worlddb.recall import Recall
     from worlddb.store.reads import TimeView
 
     recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.clock)
     result = recall.recall(
-        task.question,
-        limit=setup.recall_limit,
-        view=TimeView(valid_at=task.question_date),
-        lanes=setup.lanes,
+        question,
+        limit=limit,
+        view=TimeView(valid_at=valid_at),
+        lanes=lanes,
+        types=MEMORY_TYPES,
     )
     return list(result.hits)
 

@@ -43,11 +43,14 @@ _PLACE_LEAD = re.compile(
 )
 _NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _AMOUNT = re.compile(
-    rf"(?<![\w$€£¥])[$€£¥]\s?{_NUMBER}(?:\s?(?:k|K|m|M|bn|million|billion|thousand)\b)?"
-    rf"|\b{_NUMBER}\s?(?:%|°\s?[CF]\b|percent\b|(?:dollars|bucks|euros|usd|eur|gbp|kg|kgs|kilos?|"
+    rf"[$€£¥]\s?{_NUMBER}(?:\s?(?:k|K|m|M|bn|million|billion|thousand)\b)?"
+    rf"|{_NUMBER}\s?(?:%|°\s?[CF]\b|percent\b|(?:dollars|bucks|euros|usd|eur|gbp|kg|kgs|kilos?|"
     r"kilograms?|lbs?|pounds|grams?|mg|km|kms|kilometers?|kilometres?|miles?|meters?|metres?|"
     r"cm|mm|ft|feet|inches|mph|ml|liters?|litres?|gallons?|oz|ounces?)\b)",
 )
+_HAS_DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"[a-z]+")
+_NAMING_CUE = re.compile(r"\b(?:called|named|titled)\s*$")
 _SENTENCE_START = re.compile(r"(?:^|[.!?\n;\"“(*•-])\s*$")
 _RELATIONS = "|".join(sorted(lx.RELATIONS, key=len, reverse=True))
 _ANIMALS = r"dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|fish|turtle|horse|pet|snake"
@@ -59,17 +62,15 @@ _LEFT_CUES: Final = (
             r"|position|role|offer|engineer|manager|designer|nurse|teacher|developer)\s+"
             r"(?:\w+\s+)?(?:at|for|with|by)|\b(?:joined|left|quit|company|startup|employer)"
             r"|\bwork(?:s|ed|ing)?\s+(?:over\s+)?at)\s+$",
-            re.IGNORECASE,
         ),
     ),
-    ("Entity", re.compile(rf"\b(?:{_ANIMALS})\s+(?:named|called)\s+$", re.IGNORECASE)),
+    ("Entity", re.compile(rf"\b(?:{_ANIMALS})\s+(?:named|called)\s+$")),
     (
         "Person",
         re.compile(
             rf"(?:\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{_RELATIONS})(?:'s)?\s*,?"
             r"|\b(?:with|told|asked|met|texted|married|dating|thank|named|and|hired|emailed)"
             r"|\b(?:talked|spoke|talking|speaking|said|wrote|sent\s+\w+)\s+to)\s+$",
-            re.IGNORECASE,
         ),
     ),
     (
@@ -79,7 +80,6 @@ _LEFT_CUES: Final = (
             r"trip|flew|fly(?:ing)?|flight|drove|driv(?:e|ing)|travel(?:l?ed|l?ing)?|went|go(?:ing)?"
             r"|head(?:ed|ing)?|back|relocat(?:ed|ing)|vacation|road\s+trip)\s+(?:back\s+)?to"
             r"|live[sd]?\s+in|living\s+in|based\s+in)\s+$",
-            re.IGNORECASE,
         ),
     ),
     (
@@ -88,7 +88,6 @@ _LEFT_CUES: Final = (
             r"\b(?:bought|buy(?:ing)?|ordered|purchased|returned|upgraded\s+to|pre-?ordered|got|"
             r"watch(?:ed|ing)?|read(?:ing)?|binged?|play(?:ed|ing)?|listen(?:ed|ing)?\s+to)\s+"
             r"(?:(?:a|an|the|my|me|myself|new|used|some|another|second)\s+)*$",
-            re.IGNORECASE,
         ),
     ),
     (
@@ -96,7 +95,6 @@ _LEFT_CUES: Final = (
         re.compile(
             r"\b(?:use[sd]?|using|switch(?:ed|ing)?\s+(?:over\s+)?(?:from\s+\S+\s+)?to|"
             r"switch(?:ed|ing)?\s+from|tried|trying)\s+$",
-            re.IGNORECASE,
         ),
     ),
 )
@@ -105,9 +103,9 @@ _RIGHT_PERSON = re.compile(
     r"texted|called|asked|and\s+I|is\s+my|was\s+my|loves|hates|likes))\b",
     re.IGNORECASE,
 )
-_TRAILING_ARTICLE = re.compile(r"\s(?:the|a|an)\s+$", re.IGNORECASE)
+_TRAILING_ARTICLE = re.compile(r"\s(?:the|a|an)\s+$")
 _ORG_HEADS: Final = frozenset({"university", "bank", "college", "school", "institute", "museum"})
-_PLACE_HEADS: Final = frozenset({"lake", "mount", "mt.", "port", "fort", "cape", "isle", "lake"})
+_PLACE_HEADS: Final = frozenset({"lake", "mount", "mt.", "port", "fort", "cape", "isle"})
 _RIGHT_AGENT = re.compile(
     r"\s+(?:said|says|told|tells|announced|asked|wrote|texted|called|emailed|recommended|"
     r"suggested|thinks|believes|confirmed|reported|is\s+sending|sent)\b",
@@ -175,7 +173,7 @@ def type_of(name: str, text: str, start: int, end: int) -> str:
         return lx.KNOWN_PHRASES[lower]
     if len(tokens) > 1 and tokens[-1] in lx.ORG_SUFFIXES:
         return "Organization"
-    if len(tokens) > 1 and tokens[-1] in lx.PLACE_SUFFIXES or tokens[0] in _PLACE_HEADS:
+    if (len(tokens) > 1 and tokens[-1] in lx.PLACE_SUFFIXES) or tokens[0] in _PLACE_HEADS:
         return "Place"
     if len(tokens) > 1 and tokens[0] in _ORG_HEADS:
         return "Organization"
@@ -189,7 +187,7 @@ def type_of(name: str, text: str, start: int, end: int) -> str:
         return "Organization"
     if tokens[0] in lx.KNOWN_PRODUCTS or any(c.isdigit() for c in name) or name[:1].islower():
         return "Product"
-    left = _TRAILING_ARTICLE.sub(" ", text[max(0, start - _CUE_WINDOW) : start])
+    left = _TRAILING_ARTICLE.sub(" ", text[max(0, start - _CUE_WINDOW) : start].lower())
     right = text[end : end + 24]
     if _RIGHT_TOOL.match(right):
         return "Tool"
@@ -203,54 +201,125 @@ def type_of(name: str, text: str, start: int, end: int) -> str:
 
 
 def _is_sentence_start(text: str, start: int) -> bool:
-    return bool(_SENTENCE_START.search(text[max(0, start - 4) : start]))
+    return bool(_SENTENCE_START.search(text, max(0, start - 4), start))
 
 
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """Drop common words at either end of a capitalised span and a trailing possessive."""
-    tokens = [(m.start() + start, m.end() + start) for m in re.finditer(r"\S+", text[start:end])]
-    while tokens and (
-        _norm(text[tokens[0][0] : tokens[0][1]]) in lx.COMMON_CAPITALIZED
-        or text[tokens[0][0] : tokens[0][1]].isdigit()
-    ):
-        tokens.pop(0)
-    while tokens and _norm(text[tokens[-1][0] : tokens[-1][1]]) in lx.COMMON_CAPITALIZED:
-        tokens.pop()
-    while tokens and _norm(text[tokens[-1][0] : tokens[-1][1]]) in ("of", "the", "&", "de", "la"):
-        tokens.pop()
-    if not tokens:
+    if end - start == 1 or (" " not in text[start:end] and "\n" not in text[start:end]):
+        word = text[start:end]
+        if _norm(word) in lx.COMMON_CAPITALIZED or word.isdigit():
+            return None
+        if word.endswith(("'s", "’s")):
+            end -= 2
+        elif word.endswith(("'", "’", "-", "&")):
+            end -= 1
+        return (start, end) if end > start else None
+    words = text[start:end].split()
+    offsets = []
+    pos = start
+    for word in words:
+        pos = text.index(word, pos)
+        offsets.append((pos, pos + len(word)))
+        pos += len(word)
+    first, last = 0, len(words)
+    while first < last and (_norm(words[first]) in lx.COMMON_CAPITALIZED or words[first].isdigit()):
+        first += 1
+    while last > first and _norm(words[last - 1]) in lx.COMMON_CAPITALIZED:
+        last -= 1
+    while last > first and _norm(words[last - 1]) in ("of", "the", "&", "de", "la"):
+        last -= 1
+    if first == last:
         return None
-    s, e = tokens[0][0], tokens[-1][1]
-    word = text[s:e]
-    if word.endswith(("'s", "’s")):
+    s, e = offsets[first][0], offsets[last - 1][1]
+    if words[last - 1].endswith(("'s", "’s")):
         e -= 2
-    elif word.endswith(("'", "’", "-", "&")):
+    elif words[last - 1].endswith(("'", "’", "-", "&")):
         e -= 1
     return (s, e) if e > s else None
 
 
-def _keep_single(word: str, text: str, start: int, known: bool) -> bool:
-    """Decide whether a lone capitalised word is a name."""
+def _keep_single(word: str, text: str, start: int, recurring: set[str]) -> bool:
+    """Decide whether a lone capitalised word is a name.
+
+    ``recurring`` holds the capitalised words seen mid-sentence in the same text: a word that
+    opens a sentence is a name if it also shows up capitalised where no sentence starts.
+    """
     lower = word.lower()
     if len(word) < 2 or lower in lx.STOP_ACRONYMS or lower in lx.COMMON_CAPITALIZED:
         return False
-    if known or not _is_sentence_start(text, start):
+    if not _is_sentence_start(text, start) or word in recurring:
         return True
     if _RIGHT_AGENT.match(text, start + len(word)):
         return True
     if lower in lx.KNOWN_PLACES or lower in lx.KNOWN_ORGS or lower in lx.KNOWN_TOOLS:
         return True
-    if lower in lx.FIRST_NAMES or lower in lx.KNOWN_PRODUCTS or not word[1:].islower():
-        return True
-    # A sentence-initial word is a name only if it also shows up capitalised mid-sentence.
-    for m in re.finditer(rf"(?<![\w'’]){re.escape(word)}(?![\w])", text):
-        if m.start() != start and not _is_sentence_start(text, m.start()):
-            return True
-    return False
+    return lower in lx.FIRST_NAMES or lower in lx.KNOWN_PRODUCTS or not word[1:].islower()
 
 
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any(start < t_end and t_start < end for t_start, t_end in taken)
+class _Claims:
+    """Character ranges already claimed by a mention or a date (a byte mask: O(span) checks)."""
+
+    def __init__(self, size: int, exclude: Iterable[tuple[int, int]]) -> None:
+        self.mask = bytearray(size)
+        self.found: list[Mention] = []
+        for start, end in exclude:
+            self.mask[start:end] = b"\x01" * max(0, min(end, size) - start)
+
+    def free(self, start: int, end: int) -> bool:
+        return self.mask.find(1, start, end) == -1
+
+    def claim(self, name: str, kind: str, start: int, end: int) -> None:
+        self.mask[start:end] = b"\x01" * (end - start)
+        self.found.append(Mention(name, kind, start, end))
+
+
+def _capitalised(text: str, claims: _Claims) -> None:
+    spans = []
+    recurring: set[str] = set()
+    for m in _SPAN.finditer(text):
+        if m.group(0).lower() in lx.NOT_NAMES:
+            continue
+        span = _clean_span(text, m.start(), m.end())
+        if span is None:
+            continue
+        spans.append(span)
+        if not _is_sentence_start(text, span[0]):
+            recurring.add(text[span[0] : span[1]].split()[0])
+    for s, e in spans:
+        name = text[s:e]
+        if not claims.free(s, e) or name.lower() in lx.NOT_NAMES:
+            continue
+        if " " not in name and not _keep_single(name, text, s, recurring):
+            continue
+        number = _HOUSE_NUMBER.search(text, max(0, s - 8), s)
+        if number and " " in name and name.split()[-1].lower() in lx.PLACE_SUFFIXES:
+            s, name = number.start(), text[number.start() : e]
+        claims.claim(name, type_of(name, text, s, e), s, e)
+
+
+def _quoted(text: str, claims: _Claims) -> None:
+    for m in _QUOTED.finditer(text):
+        group = 1 if m.group(1) is not None else 2
+        inner = m.group(group).strip()
+        s, e = m.start(group), m.start(group) + len(inner)
+        cued = group == 2 or _NAMING_CUE.search(text, max(0, m.start() - 12), m.start())
+        if (inner[:1].isupper() or cued) and len(inner.split()) <= 6 and claims.free(s, e):
+            kind = "Product" if type_of(inner, text, m.start(), e) == "Product" else "Entity"
+            claims.claim(inner, kind, s, e)
+
+
+def _lowercase_places(text: str, claims: _Claims) -> None:
+    for m in _PLACE_LEAD.finditer(text):
+        words = m.group(1).split()
+        for n in range(len(words), 0, -1):
+            phrase = " ".join(words[:n]).rstrip(".")
+            s = m.start(1)
+            e = s + len(phrase)
+            place = phrase in lx.KNOWN_PLACES or lx.KNOWN_PHRASES.get(phrase) == "Place"
+            if place and claims.free(s, e):
+                claims.claim(phrase.title(), "Place", s, e)
+                break
 
 
 def find_mentions(
@@ -260,61 +329,27 @@ def find_mentions(
 
     ``exclude`` lists character spans (dates) that must not become entities.
     """
-    taken = list(exclude)
-    found: list[Mention] = []
-
-    def claim(name: str, kind: str, start: int, end: int) -> None:
-        taken.append((start, end))
-        found.append(Mention(name, kind, start, end))
-
-    for m in aliases.find(text) if aliases is not None else ():
-        if not _overlaps(m.start, m.end, taken):
-            claim(m.name, m.type, m.start, m.end)
-    for m in _QUOTED.finditer(text):
-        group = 1 if m.group(1) is not None else 2
-        inner = m.group(group).strip()
-        s, e = m.start(group), m.end(group)
-        cued = group == 2 or re.search(r"\b(?:called|named|titled)\s*$", text[: m.start()])
-        if (inner[:1].isupper() or cued) and len(inner.split()) <= 6 and not _overlaps(s, e, taken):
-            claim(
-                inner,
-                "Product" if type_of(inner, text, m.start(), e) == "Product" else "Entity",
-                s,
-                e,
-            )  # noqa: E501
-    for m in _SPAN.finditer(text):
-        if m.group(0).lower() in lx.NOT_NAMES:
-            continue
-        span = _clean_span(text, m.start(), m.end())
-        if span is None or _overlaps(*span, taken):
-            continue
-        s, e = span
-        name = text[s:e]
-        if name.lower() in lx.NOT_NAMES:
-            continue
-        if " " not in name and not _keep_single(name, text, s, known=False):
-            continue
-        number = _HOUSE_NUMBER.search(text, max(0, s - 8), s)
-        if number and name.split()[-1].lower() in lx.PLACE_SUFFIXES and " " in name:
-            s, name = number.start(), text[number.start() : e]
-        claim(name, type_of(name, text, s, e), s, e)
-    for m in _PLACE_LEAD.finditer(text):
-        words = m.group(1).split()
-        for n in range(len(words), 0, -1):
-            phrase = " ".join(words[:n]).rstrip(".")
-            s = m.start(1)
-            e = s + len(phrase)
-            if (
-                phrase in lx.KNOWN_PLACES or lx.KNOWN_PHRASES.get(phrase) == "Place"
-            ) and not _overlaps(s, e, taken):  # noqa: E501
-                claim(phrase.title(), "Place", s, e)
-                break
-    for m in _NAMED.finditer(text):
-        word = m.group(1)
-        if word not in lx.COMMON_CAPITALIZED and not _overlaps(m.start(1), m.end(1), taken):
-            claim(word, type_of(word.title(), text, m.start(1), m.end(1)), m.start(1), m.end(1))
-    for m in _AMOUNT.finditer(text):
-        if not _overlaps(m.start(), m.end(), taken):
-            claim(m.group(0), "Entity", m.start(), m.end())
-    found.sort(key=lambda mention: mention.start)
-    return found
+    claims = _Claims(len(text), exclude)
+    for known in aliases.find(text) if aliases is not None else ():
+        if claims.free(known.start, known.end):
+            claims.claim(known.name, known.type, known.start, known.end)
+    lower = text.lower()
+    if '"' in text or "“" in text or "called" in lower or "named" in lower or "titled" in lower:
+        _quoted(text, claims)
+    _capitalised(text, claims)
+    if not lx.PLACE_WORDS.isdisjoint(_WORD.findall(lower)):
+        _lowercase_places(text, claims)
+    if "named" in lower or "called" in lower:
+        for m in _NAMED.finditer(text):
+            word, s, e = m.group(1), m.start(1), m.end(1)
+            if word not in lx.COMMON_CAPITALIZED and claims.free(s, e):
+                claims.claim(word, type_of(word.title(), text, s, e), s, e)
+    if _HAS_DIGIT.search(text):
+        for m in _AMOUNT.finditer(text):
+            before = text[m.start() - 1 : m.start()]
+            if (not before or not (before.isalnum() or before in "$€£¥.")) and claims.free(
+                *m.span()
+            ):
+                claims.claim(m.group(0), "Entity", m.start(), m.end())
+    claims.found.sort(key=lambda mention: mention.start)
+    return claims.found

@@ -23,9 +23,16 @@ _PRIOR = (
 )
 _RULES = r"(?:instructions?|prompts?|rules|directives?|directions|guidelines|commands|guardrails|constraints|context|messages)"  # noqa: E501
 
-_PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
+_VERBS: Final = ("ignor", "disregard", "forget", "overrid", "bypass", "skip", "drop", "discard",
+                  "abandon")  # fmt: skip
+_NOUNS: Final = ("instruction", "prompt", "rule", "directive", "direction", "guideline", "command",
+                 "guardrail", "constraint", "context", "message")  # fmt: skip
+# (kind, gate, pattern): the pattern runs only if every gate group has a substring in the
+# lowercased text, so ordinary chat costs a few substring tests and no regex scan.
+_PATTERNS: Final[tuple[tuple[str, tuple[tuple[str, ...], ...], re.Pattern[str]], ...]] = (
     (
         "override-instructions",
+        (_VERBS, _NOUNS),
         re.compile(
             rf"\b{_OVERRIDE_VERB}\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|everything\s+)*"
             rf"(?:(?:the|your)\s+)?{_PRIOR}\s+(?:\w+\s+)?{_RULES}\b",
@@ -34,6 +41,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "disregard-above",
+        (_VERBS, ("above", "before", "told")),
         re.compile(
             rf"\b{_OVERRIDE_VERB}\s+(?:all\s+of\s+|everything\s+|anything\s+)?(?:the\s+|that\s+)?"
             r"(?:above|before\s+this|said\s+before|you\s+were\s+told)\b",
@@ -42,6 +50,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "do-not-follow",
+        (("follow", "obey"), _NOUNS),
         re.compile(
             rf"\b(?:do\s+not|don't|stop)\s+(?:follow(?:ing)?|obey(?:ing)?)\s+(?:your|the|any)\s+"
             rf"(?:{_PRIOR}\s+)?{_RULES}\b",
@@ -50,6 +59,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "role-reassignment",
+        (("now",),),
         re.compile(
             r"\byou\s+(?:are|'re)\s+now\s+(?:an?\s+)?(?:DAN\b|unrestricted|unfiltered|jailbroken|"
             r"free\s+from|no\s+longer\s+(?:bound|an?\s+(?:AI|assistant))|in\s+(?:developer|god|"
@@ -60,8 +70,10 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "you-are-now",
+        (("now",),),
         re.compile(
-            r"(?:^|[.!?:\n]\s*)(?:from\s+now\s+on,?\s+)?you\s+(?:are|'re)\s+now\s+[^.!?\n]{0,80}?"
+            r"(?:^|[.!?:\n]\s*)(?:from\s+now\s+on,?\s+)?you\s+(?:are|'re)\s+now"
+            r"(?!\s+(?:officially\s+|definitely\s+|really\s+)?(?:my|our)\b)\s+[^.!?\n]{0,80}?"
             r"\b(?:assistant|AI|model|bot|chatbot|persona|character|role|mode|named|called|without|"
             r"no\s+longer|unrestricted|pretend|act|respond|answer|reply|obey)\b",
             _F,
@@ -69,6 +81,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "mode-switch",
+        (("mode",),),
         re.compile(
             r"\b(?:enable|activate|enter|switch\s+to)\s+(?:developer|god|admin|debug|jailbreak|"
             r"DAN)\s+mode\b|\bjailbreak(?:ed)?\s+mode\b",
@@ -77,6 +90,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "new-instructions",
+        ((":",), ("instruction", "prompt", "directive", "rules")),
         re.compile(
             r"(?:^|\n|[.!?]\s+|#+\s*)(?:new|updated|revised|real|actual|hidden|secret|system)"
             r"\s+(?:instructions?|system\s+prompt|directives?|rules)\s*:",
@@ -85,6 +99,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "reveal-prompt",
+        (("prompt", "instructions"),),
         re.compile(
             r"\b(?:reveal|print|show|repeat|output|leak|dump)\s+(?:me\s+)?(?:your|the)\s+"
             r"(?:full\s+|entire\s+|hidden\s+|original\s+)?(?:system\s+prompt|initial\s+"
@@ -94,6 +109,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "chat-template-token",
+        (("<|", "[inst", "[/inst", "<<sys", "<</sys"),),
         re.compile(
             r"<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|"
             r"start_header_id|end_header_id|begin_of_text)\|>|\[/?INST\]|<</?SYS>>",
@@ -102,6 +118,7 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "fake-role-tag",
+        (("<",), (">",)),
         re.compile(
             r"</?\s*(?:system|system[_-]prompt|assistant|tool|tool_call|tool_use|tool_result|"
             r"function_calls?|function_results?|instructions?|admin|developer)\s*>",
@@ -110,16 +127,12 @@ _PATTERNS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     (
         "fake-role-header",
+        (("#", "[", "system", "human", "assistant"),),
         re.compile(
             r"(?:^|\n)\s*(?:#{2,}\s*(?i:system|instructions?|assistant|response)\s*:?"
             r"|(?i:\[(?:system|assistant|admin)\])|(?:SYSTEM|Human|Assistant)\s*:)",
         ),
     ),
-)
-_QUICK_SCREEN: Final = re.compile(
-    r"ignor|disregard|forget|overrid|bypass|skip|drop|discard|abandon|follow|obey|now|mode|"
-    r"instruction|prompt|directive|rules|<|\[|#|system|human|assistant",
-    _F,
 )
 
 
@@ -137,11 +150,13 @@ def find_injection_markers(text: str) -> tuple[InjectionMarker, ...]:
 
     Never raises for any ``str``; cost is linear in the text length.
     """
-    if not text or not _QUICK_SCREEN.search(text):
+    if not text:
         return ()
+    lower = text.lower()
     found = [
         InjectionMarker(kind, m.group(0).strip(), m.start())
-        for kind, pattern in _PATTERNS
+        for kind, gate, pattern in _PATTERNS
+        if all(any(hint in lower for hint in group) for group in gate)
         for m in pattern.finditer(text)
     ]
     found.sort(key=lambda marker: marker.start)

@@ -21,6 +21,7 @@ __all__ = [
     "NOT_NAMES",
     "ORG_SUFFIXES",
     "PLACE_SUFFIXES",
+    "PLACE_WORDS",
     "RELATIONS",
     "SINGLE_RELATIONS",
     "STOP_ACRONYMS",
@@ -222,3 +223,10 @@ NOT_NAMES: Final = frozenset(
      "independence day", "valentine's day", "mother's day", "father's day", "easter sunday",
      "st. patrick's day", "veterans day", "boxing day", "happy birthday", "happy new year")
 )  # fmt: skip
+
+# Every word of a known place name, to decide cheaply whether lowercase place lookup can hit.
+PLACE_WORDS: Final = frozenset(
+    word
+    for name in (*KNOWN_PLACES, *(k for k, v in KNOWN_PHRASES.items() if v == "Place"))
+    for word in name.split()
+)

@@ -59,9 +59,7 @@ def _norm_value(value: str | None) -> str:
     return " ".join((value or "").lower().split())
 
 
-def propose_edges(
-    facts: Sequence[ExtractedFact], past: Sequence[bool] = ()
-) -> list[ExtractedEdge]:
+def propose_edges(facts: Sequence[ExtractedFact], past: Sequence[bool] = ()) -> list[ExtractedEdge]:
     """Propose ``supersedes``/``contradicts`` edges between facts of one extraction.
 
     A fact is compared with the latest earlier fact of the same ``(subject, attribute)`` that is
@@ -158,7 +156,9 @@ class OfflineExtractor:
                 _add_entity(entities, mention)
             if message.role.lower() not in USER_ROLES:
                 continue
-            raw_facts = find_facts(text, cut_points=[s.start for s in spans], known=self._known_name)
+            raw_facts = find_facts(
+                text, cut_points=[s.start for s in spans], known=self._known_name
+            )
             for raw in raw_facts:
                 facts.append(_to_fact(raw, f"f{len(facts)}", index, reference, spans, mentions))
                 past.append(raw.past)
@@ -200,7 +200,9 @@ def _merge_short_names(
     for key, acc in list(entities.items()):
         if " " in acc.name or acc.type not in ("Person", "Entity"):
             continue
-        owners = [p for p in long_people if key in (p.name.lower().split()[0], p.name.lower().split()[-1])]  # noqa: E501
+        owners = [
+            p for p in long_people if key in (p.name.lower().split()[0], p.name.lower().split()[-1])
+        ]
         if len(owners) == 1:
             owners[0].aliases.append(acc.name)
             renames[acc.name] = owners[0].name

@@ -9,10 +9,20 @@ test can hold the lane to it.
 User text goes through ``worlddb.index.fts_query.build_match``: any string becomes a valid,
 literal MATCH expression, with stopwords dropped and the term count capped so long questions
 stay fast.
+
+**Common terms.** An OR query costs one scored row per document that holds *any* term, so one
+frequent word ("meeting", "today") can make a query touch most of the store. Each term's
+document frequency is probed first (a bounded count, no scoring); terms in more than
+``common_cap`` documents stop *selecting* rows but still *score* them: the expression becomes
+``R OR (R AND C)`` (R: the rare terms, C: the common ones), which matches exactly the rows R
+matches while BM25 still credits the common words those rows contain. When every term is
+common, the rows must hold all of them (an AND query), and only if that finds fewer than
+``limit`` does the plain OR query run.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -22,9 +32,12 @@ from worlddb.index.fts_query import MAX_TERMS, build_match
 from worlddb.store import Store
 
 __all__ = [
+    "COMMON_FRACTION",
+    "COMMON_MIN_DOCS",
     "CONTENT_WEIGHT",
     "NAME_WEIGHT",
     "TextHit",
+    "common_cap",
     "match_rids",
     "search_text",
     "text_query_plan",
@@ -34,6 +47,11 @@ NAME_WEIGHT: Final = 2.0
 """BM25 weight of the ``name`` column: only entity-like worlds index a name, and a query that
 names an entity should rank it above a passing mention in some long turn."""
 CONTENT_WEIGHT: Final = 1.0
+COMMON_MIN_DOCS: Final = 2000
+COMMON_FRACTION: Final = 0.02
+"""A term is *common* in more than ``max(COMMON_MIN_DOCS, COMMON_FRACTION × store size)`` docs:
+its IDF is then low, and letting it select rows would make the lane scale with the store."""
+_TERM: Final = re.compile(r'"(?:[^"]|"")*"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +91,45 @@ def search_text(store: Store, text: str, *, flt: WorldFilter, limit: int,
         return []
     sql, params = _search_sql(flt)
     with store.lock:
-        rows = store.conn.execute(sql, [match, *params, limit]).fetchall()
+        selective, fallback = _selective(store, match)
+        rows = store.conn.execute(sql, [selective, *params, limit]).fetchall()
+        if len(rows) < limit and fallback:
+            rows = store.conn.execute(sql, [match, *params, limit]).fetchall()
     # FTS5's bm25() is negative (more negative is better); flip it so every lane is higher-better.
     return [TextHit(int(rid), -float(score)) for rid, score in rows]
+
+
+def common_cap(store: Store) -> int:
+    """The document count above which a term counts as common in this store."""
+    with store.lock:
+        (size,) = store.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
+    return max(COMMON_MIN_DOCS, int(int(size) * COMMON_FRACTION))
+
+
+def _selective(store: Store, match: str) -> tuple[str, bool]:
+    """The expression to run (see the module docstring) and whether a fallback may be needed.
+
+    Called with the store lock held.
+    """
+    terms = _TERM.findall(match)
+    if len(terms) < 2:
+        return match, False
+    cap = common_cap(store)
+    common: list[str] = []
+    rare: list[str] = []
+    for term in terms:
+        (count,) = store.conn.execute(
+            "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
+            (term, cap + 1),
+        ).fetchone()
+        (common if int(count) > cap else rare).append(term)
+    if not common:
+        return match, False
+    scoring = " OR ".join(common)
+    if rare:
+        selecting = " OR ".join(rare)
+        return f"({selecting}) OR (({selecting}) AND ({scoring}))", False
+    return " AND ".join(common), True
 
 
 def match_rids(store: Store, text: str, rids: Iterable[int]) -> list[TextHit]:

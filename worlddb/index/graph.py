@@ -52,7 +52,7 @@ HOP2_MENTION_CAP: Final = 200
 FUZZY_MAX_WORDS: Final = 2
 """Longest n-gram offered to the fuzzy tier: misspelt names are short; each probe costs."""
 FUZZY_MIN_CHARS: Final = 4
-FUZZY_MAX_PROBES: Final = 16
+FUZZY_MAX_PROBES: Final = 8
 """Fuzzy lookups per query at most (each is an FTS blocking query plus string comparisons)."""
 HOP_DECAY: Final = 0.5
 LIVE_STATUSES: Final = ("active", "accepted")
@@ -116,8 +116,9 @@ def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFi
                   fuzzy: Callable[[str], Sequence[NodeId]] | None = None) -> list[EntityMatch]:
     """The entities of ``types`` that ``text`` names, longest non-overlapping spans first.
 
-    Exact (normalised name) and alias matches are one batched, indexed query. Words left
-    uncovered are then offered one n-gram (of at most ``FUZZY_MAX_WORDS`` words and
+    Exact (normalised name) and alias matches are one batched, indexed query. Capitalised words
+    left uncovered (proper-noun-like: each probe costs a blocking query, so not every word is
+    tried) are then offered one n-gram (of at most ``FUZZY_MAX_WORDS`` words and
     ``FUZZY_MIN_CHARS`` characters, ``FUZZY_MAX_PROBES`` at most) at a time to ``fuzzy`` (the
     resolver's fuzzy tier), if given. Only ``flt``'s time view applies to entities (scope and
     type do not).
@@ -137,9 +138,11 @@ def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFi
         out += [EntityMatch(wid, norm, tier, start, end) for wid, tier in found[norm]]
     if fuzzy is not None:
         probes = 0
+        proper = [w[:1].isupper() for w in _WORD.findall(text)]
         for norm, start, end in grams:
             span = set(range(start, end))
-            if span & used or end - start > FUZZY_MAX_WORDS or len(norm) < FUZZY_MIN_CHARS:
+            if span & used or end - start > FUZZY_MAX_WORDS or len(norm) < FUZZY_MIN_CHARS \
+                    or not all(proper[start:end]):
                 continue
             if probes >= FUZZY_MAX_PROBES:
                 break

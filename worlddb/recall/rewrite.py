@@ -16,7 +16,7 @@ from typing import Final
 from worlddb.handlers import EdgeHandler, HandlerRegistry, PlainHandler
 from worlddb.index.filters import CHUNK, WorldFilter, filter_ids
 from worlddb.index.graph import edges_touching
-from worlddb.model import NodeId, World
+from worlddb.model import NodeId
 from worlddb.recall.result import RecallHit
 from worlddb.store import Store
 
@@ -67,8 +67,13 @@ class Hydrator:
             world = worlds.get(rid) if rid is not None else None
             if world is None or rid is None:
                 continue  # purged between the lanes and now
-            hits.append(_hit(world, score, ranks, scopes.get(rid, ()),
-                             conflicts.get(wid, ()), by, entities.get(wid, ())))
+            hits.append(RecallHit(
+                id=world.id, type=world.type, text=world.text, score=score, ranks=ranks,
+                valid_from=world.valid_from, valid_to=world.valid_to,
+                provenance=world.provenance, parent=world.parent, scopes=scopes.get(rid, ()),
+                conflicts=conflicts.get(wid, ()), surfaced_by=by,
+                entities=entities.get(wid, ()), ingested_at=world.ingested_at,
+            ))
         return hits
 
     def _rewrite(self, hits: Sequence[NodeId], flt: WorldFilter
@@ -142,13 +147,3 @@ class Hydrator:
                         names.append(str(name))
         return {wid: tuple(names) for wid, names in out.items()}
 
-
-def _hit(world: World, score: float, ranks: dict[str, int], scopes: tuple[str, ...],
-         conflicts: tuple[NodeId, ...], surfaced_by: NodeId | None,
-         entities: tuple[str, ...]) -> RecallHit:
-    return RecallHit(
-        id=world.id, type=world.type, text=world.text, score=score, ranks=ranks,
-        valid_from=world.valid_from, valid_to=world.valid_to, provenance=world.provenance,
-        parent=world.parent, scopes=scopes, conflicts=conflicts, surfaced_by=surfaced_by,
-        entities=entities, ingested_at=world.ingested_at,
-    )

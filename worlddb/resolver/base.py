@@ -72,6 +72,11 @@ class ExactResolver:
             if len(matches) == 1:
                 return Resolution("resolved", matches[0], "exact", 1.0)
             if len(matches) > 1:
-                return Resolution("ambiguous", None, "exact", 1.0,
-                                  tuple((NodeId(m), "exact", 1.0) for m in matches))
+                return Resolution(
+                    "ambiguous",
+                    None,
+                    "exact",
+                    1.0,
+                    tuple((NodeId(m), "exact", 1.0) for m in matches),
+                )
         return NEW

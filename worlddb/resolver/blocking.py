@@ -24,11 +24,12 @@ from worlddb.normalize import normalize_name
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
 from worlddb.store import Store
 
-__all__ = ["Blocker", "Candidate", "fts_expression", "word_prefix"]
+__all__ = ["Blocker", "Candidate", "fts_expression", "strong_words", "word_prefix"]
 
 MAX_TERMS: Final = 16
 PREFIX_MIN_WORD: Final = 4
 ALIAS_PREFIX_CHARS: Final = 4
+SPLIT_MIN_PART: Final = 3  # "PostPilot" is also looked up as "post pilot", "pos tpilot", ...
 _UNSTABLE_ENDINGS: Final = frozenset("eisy")  # the porter stemmer rewrites these word endings
 
 
@@ -54,21 +55,60 @@ def _quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def fts_expression(surfaces: Sequence[str], *, max_terms: int = MAX_TERMS) -> str | None:
-    """An FTS5 MATCH on the ``name`` column: any word of ``surfaces``, or its prefix.
+def strong_words(surface: str) -> list[str]:
+    """The words of ``surface`` that identify it: no legal forms, connectors or initials.
 
-    Legal forms and connectors ("Inc", "of") are left out while other words remain: they match
-    thousands of names and say nothing about which one.
+    When nothing else is left, the weak words are kept ("The Co.").
     """
-    terms: list[str] = []
+    found = [w for w in tokenize(surface) if len(w) > 1 or w.isdigit()]
+    strong = [w for w in found if w not in LEGAL_FORMS and w not in CONNECTORS]
+    return list(dict.fromkeys(strong or found))[:MAX_TERMS]
+
+
+def _loose(word: str) -> str:
+    if len(word) < PREFIX_MIN_WORD or word.isdigit():
+        return _quote(word)
+    return f"({_quote(word)} OR {_quote(word_prefix(word))} *)"
+
+
+def _respaced(found: list[str]) -> list[str]:
+    """Groups for the same words spaced differently: "Post Pilot" / "PostPilot"."""
+    if len(found) > 1:
+        groups = []
+        for i in range(len(found) - 1):
+            if found[i].isalpha() and found[i + 1].isalpha():
+                joined = [*found[:i], found[i] + found[i + 1], *found[i + 2 :]]
+                groups.append("(" + " AND ".join(_quote(w) for w in joined) + ")")
+        return groups
+    word = found[0]
+    if len(word) < 2 * SPLIT_MIN_PART or word.isdigit():
+        return []
+    return [
+        f"({_quote(word[:i])} AND {_quote(word[i:])})"
+        for i in range(SPLIT_MIN_PART, len(word) - SPLIT_MIN_PART + 1)
+    ]
+
+
+def fts_expression(surfaces: Sequence[str], *, stage: str) -> str | None:
+    """An FTS5 MATCH on the ``name`` column for one blocking stage.
+
+    ``all``: every strong word of a surface (or the same letters spaced otherwise);
+    ``loose``: every word or its 3–4 letter prefix (a typo late in a word); ``any`` (run as one
+    query per word left out): every word but one (a typo early in that word).
+    """
+    groups: list[str] = []
     for surface in surfaces:
-        found = [w for w in tokenize(surface) if len(w) > 1 or w.isdigit()]
-        strong = [w for w in found if w not in LEGAL_FORMS and w not in CONNECTORS] or found
-        for word in strong:
-            terms.append(_quote(word))
-            if len(word) >= PREFIX_MIN_WORD and not word.isdigit():
-                terms.append(_quote(word_prefix(word)) + " *")
-    unique = list(dict.fromkeys(terms))[:max_terms]
+        found = strong_words(surface)
+        if not found:
+            continue
+        if stage == "all":
+            groups.append("(" + " AND ".join(_quote(w) for w in found) + ")")
+            groups += _respaced(found)
+        elif stage == "loose":
+            groups.append("(" + " AND ".join(_loose(w) for w in found) + ")")
+        else:
+            groups += [_quote(w) for w in found]
+    unique = list(dict.fromkeys(groups))
     if not unique:
         return None
     return "name : (" + " OR ".join(unique) + ")"
@@ -80,21 +120,50 @@ class Blocker:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def by_text(self, surfaces: Sequence[str], types: Sequence[str], *, limit: int,
-                exclude: Collection[str] = ()) -> dict[int, Candidate]:
-        """Candidates sharing a word or prefix with any surface, best BM25 first."""
-        expression = fts_expression(surfaces)
-        if expression is None:
-            return {}
+    def by_text(
+        self,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        *,
+        stage: str,
+        limit: int,
+        exclude: Collection[str] = (),
+    ) -> dict[int, Candidate]:
+        """Candidates found by one FTS stage (``all``, ``loose`` or ``any``; see above).
+
+        Unranked on purpose: BM25 ranking scores every match and costs milliseconds at 100k
+        names, while an unranked, ``LIMIT``-ed match stops early. The stages go from narrow to
+        wide, so the truncated wide stages only run when the narrow ones found nothing sure.
+        """
         marks = ",".join("?" * len(types))
         sql = (
             "SELECT n.rid, n.id, n.type, n.name FROM fts JOIN nodes n ON n.rid = fts.rowid "
-            f"WHERE fts MATCH ? AND n.type IN ({marks}) ORDER BY fts.rank LIMIT ?"
+            f"WHERE fts MATCH ? AND n.type IN ({marks}) LIMIT ?"
         )
-        return self._rows(sql, [expression, *types, limit], exclude)
+        if stage != "any":
+            expression = fts_expression(surfaces, stage=stage)
+            return (
+                {} if expression is None else self._rows(sql, [expression, *types, limit], exclude)
+            )
+        out: dict[int, Candidate] = {}
+        for surface in surfaces:
+            found = strong_words(surface)
+            if len(found) < 2:
+                continue
+            for skipped in range(len(found)):
+                # one query per left-out word, so a common word cannot crowd out a rare one
+                rest = " AND ".join(_quote(w) for i, w in enumerate(found) if i != skipped)
+                out.update(self._rows(sql, [f"name : ({rest})", *types, limit], exclude))
+        return out
 
-    def by_alias_prefix(self, surfaces: Sequence[str], types: Sequence[str], *, limit: int,
-                        exclude: Collection[str] = ()) -> dict[int, Candidate]:
+    def by_alias_prefix(
+        self,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        *,
+        limit: int,
+        exclude: Collection[str] = (),
+    ) -> dict[int, Candidate]:
         """Candidates with an alias that starts like a surface (aliases are not in FTS)."""
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
@@ -104,29 +173,47 @@ class Blocker:
                 continue
             upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
             sql = (
-                "SELECT n.rid, n.id, n.type, n.name FROM aliases a JOIN nodes n ON n.id = a.node "
-                f"WHERE a.norm_alias >= ? AND a.norm_alias < ? AND n.type IN ({marks}) LIMIT ?"
+                "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
+                "ON n.id = a.node WHERE a.norm_alias >= ? AND a.norm_alias < ? "
+                f"AND n.type IN ({marks}) LIMIT ?"
             )
             out.update(self._rows(sql, [prefix, upper, *types, limit], exclude))
         return out
 
-    def by_phonetic(self, keys: Iterable[str], types: Sequence[str], *, limit: int,
-                    exclude: Collection[str] = ()) -> dict[int, Candidate]:
+    def by_phonetic(
+        self,
+        keys: Iterable[str],
+        types: Sequence[str],
+        *,
+        limit: int,
+        exclude: Collection[str] = (),
+    ) -> dict[int, Candidate]:
         """Candidates whose name or an alias has one of the phonetic ``keys``."""
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
         for key in dict.fromkeys(k for k in keys if k):
-            out.update(self._rows(
-                "SELECT rid, id, type, name FROM nodes WHERE phonetic = ? AND phonetic != '' "
-                f"AND type IN ({marks}) LIMIT ?", [key, *types, limit], exclude))
-            out.update(self._rows(
-                "SELECT n.rid, n.id, n.type, n.name FROM aliases a JOIN nodes n ON n.id = a.node "
-                f"WHERE a.phonetic = ? AND a.phonetic != '' AND n.type IN ({marks}) LIMIT ?",
-                [key, *types, limit], exclude))
+            out.update(
+                self._rows(
+                    "SELECT rid, id, type, name FROM nodes WHERE phonetic = ? AND phonetic != '' "
+                    f"AND type IN ({marks}) LIMIT ?",
+                    [key, *types, limit],
+                    exclude,
+                )
+            )
+            out.update(
+                self._rows(
+                    "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
+                    "ON n.id = a.node WHERE a.phonetic = ? AND a.phonetic != '' "
+                    f"AND n.type IN ({marks}) LIMIT ?",
+                    [key, *types, limit],
+                    exclude,
+                )
+            )
         return out
 
-    def by_rids(self, rids: Sequence[int], types: Sequence[str],
-                exclude: Collection[str] = ()) -> dict[int, Candidate]:
+    def by_rids(
+        self, rids: Sequence[int], types: Sequence[str], exclude: Collection[str] = ()
+    ) -> dict[int, Candidate]:
         """The worlds with these row ids that have one of ``types``."""
         if not rids:
             return {}
@@ -134,7 +221,9 @@ class Blocker:
         tmarks = ",".join("?" * len(types))
         return self._rows(
             f"SELECT rid, id, type, name FROM nodes WHERE rid IN ({marks}) AND type IN ({tmarks})",
-            [*rids, *types], exclude)
+            [*rids, *types],
+            exclude,
+        )
 
     def with_aliases(self, candidates: dict[int, Candidate]) -> dict[int, Candidate]:
         """Append every candidate's aliases to its surfaces (one query per 500 candidates)."""
@@ -145,16 +234,21 @@ class Blocker:
                 chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 for node, alias in self.store.conn.execute(
-                    f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
-                    "ORDER BY recorded_at", chunk):
+                    f"SELECT node, alias FROM aliases WHERE node IN ({marks}) ORDER BY recorded_at",
+                    chunk,
+                ):
                     surfaces = by_id[node].surfaces
                     if alias not in surfaces:
                         surfaces.append(str(alias))
         return candidates
 
-    def _rows(self, sql: str, args: Sequence[object],
-              exclude: Collection[str]) -> dict[int, Candidate]:
+    def _rows(
+        self, sql: str, args: Sequence[object], exclude: Collection[str]
+    ) -> dict[int, Candidate]:
         with self.store.lock:
             rows = self.store.conn.execute(sql, list(args)).fetchall()
-        return {int(r[0]): Candidate(int(r[0]), NodeId(str(r[1])), str(r[2]), [str(r[3])])
-                for r in rows if r[1] not in exclude}
+        return {
+            int(r[0]): Candidate(int(r[0]), NodeId(str(r[1])), str(r[2]), [str(r[3])])
+            for r in rows
+            if r[1] not in exclude
+        }

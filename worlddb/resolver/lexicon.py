@@ -144,23 +144,41 @@ philippa rachel ralph rita roger rosa rose ross roy ruby ruth ryan scott simon s
 stella stuart sylvia tara taylor todd tyler vera wayne wendy yvonne zoe
 """
 
-LEGAL_FORMS: Final = frozenset(
-    "inc incorporated corp corporation co company ltd limited llc plc gmbh ag sa bv nv llp lp "
-    "pty kg oy ab srl spa".split()
-)
+_LEGAL: Final = "inc incorporated corp corporation co company ltd limited llc plc gmbh ag sa bv nv"
+LEGAL_FORMS: Final = frozenset(f"{_LEGAL} llp lp pty kg oy ab srl spa".split())
 """Company-law suffixes: "Acme Inc" and "Acme" name one company, so these words may go unmatched."""
 
-CONNECTORS: Final = frozenset("and the of for de la von van der".split())
+CONNECTORS: Final = frozenset(["and", "the", "of", "for", "de", "la", "von", "van", "der"])
 """Small words that may go unmatched on either side ("Bank of Ardmore" / "Ardmore Bank")."""
 
 ABBREVIATIONS: Final[Mapping[str, str]] = {
-    "intl": "international", "natl": "national",
-    "assoc": "associates", "assn": "association", "bros": "brothers", "dept": "department",
-    "univ": "university", "inst": "institute", "mfg": "manufacturing", "svcs": "services",
-    "sys": "systems", "tech": "technologies", "techs": "technologies", "labs": "laboratories",
-    "lab": "laboratories", "mgmt": "management", "grp": "group", "hldgs": "holdings",
-    "inc": "incorporated", "corp": "corporation", "co": "company", "ltd": "limited",
-    "jr": "junior", "sr": "senior", "st": "saint", "mt": "mount", "ft": "fort",
+    "intl": "international",
+    "natl": "national",
+    "assoc": "associates",
+    "assn": "association",
+    "bros": "brothers",
+    "dept": "department",
+    "univ": "university",
+    "inst": "institute",
+    "mfg": "manufacturing",
+    "svcs": "services",
+    "sys": "systems",
+    "tech": "technologies",
+    "techs": "technologies",
+    "labs": "laboratories",
+    "lab": "laboratories",
+    "mgmt": "management",
+    "grp": "group",
+    "hldgs": "holdings",
+    "inc": "incorporated",
+    "corp": "corporation",
+    "co": "company",
+    "ltd": "limited",
+    "jr": "junior",
+    "sr": "senior",
+    "st": "saint",
+    "mt": "mount",
+    "ft": "fort",
 }
 """Abbreviated words and the word they stand for; both sides of a comparison are expanded."""
 

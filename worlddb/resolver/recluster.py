@@ -26,8 +26,13 @@ from worlddb.resolver.base import ENTITY_TYPES
 from worlddb.resolver.tiered import TieredResolver
 from worlddb.store import Store
 
-__all__ = ["MAX_NEIGHBOURHOOD", "RECLUSTER_BUDGET_S", "identity_class", "neighbourhood",
-           "recluster"]
+__all__ = [
+    "MAX_NEIGHBOURHOOD",
+    "RECLUSTER_BUDGET_S",
+    "identity_class",
+    "neighbourhood",
+    "recluster",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -37,9 +42,10 @@ MAX_PROPOSALS_PER_ENTITY: Final = 3
 SOURCE: Final = "recluster"
 
 
-def neighbourhood(store: Store, seeds: Sequence[str], *, hops: int = 2,
-                  limit: int = MAX_NEIGHBOURHOOD) -> list[NodeId]:
-    """The seeds and the worlds within ``hops`` live edges of them, seeds first, at most ``limit``."""
+def neighbourhood(
+    store: Store, seeds: Sequence[str], *, hops: int = 2, limit: int = MAX_NEIGHBOURHOOD
+) -> list[NodeId]:
+    """The seeds and the worlds within ``hops`` live edges of them; seeds first, ``limit`` max."""
     order: list[NodeId] = [NodeId(s) for s in dict.fromkeys(seeds)][:limit]
     seen = set(order)
     frontier = deque((w, 0) for w in order)
@@ -81,21 +87,29 @@ def _entities(store: Store, ids: Sequence[NodeId]) -> list[WorldSpec | None]:
             rows = store.conn.execute(
                 f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
                 f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
-                [*chunk, *types]).fetchall()
+                [*chunk, *types],
+            ).fetchall()
             aliases: dict[str, list[str]] = {}
             for node, alias in store.conn.execute(
-                    f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk):
+                f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk
+            ):
                 aliases.setdefault(str(node), []).append(str(alias))
             for wid, kind, name in rows:
-                found[str(wid)] = WorldSpec(type=str(kind), name=str(name),
-                                            aliases=tuple(aliases.get(str(wid), ())))
+                found[str(wid)] = WorldSpec(
+                    type=str(kind), name=str(name), aliases=tuple(aliases.get(str(wid), ()))
+                )
     return [found.get(w) for w in ids]
 
 
-def recluster(store: Store, resolver: TieredResolver, seeds: Sequence[NodeId], *,
-              write: Callable[[Changeset], CommitResult],
-              budget_s: float = RECLUSTER_BUDGET_S,
-              clock: Callable[[], float] = time.perf_counter) -> list[str]:
+def recluster(
+    store: Store,
+    resolver: TieredResolver,
+    seeds: Sequence[NodeId],
+    *,
+    write: Callable[[Changeset], CommitResult],
+    budget_s: float = RECLUSTER_BUDGET_S,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[str]:
     """Re-resolve the 2-hop neighbourhood of ``seeds``; stage new ``same_as`` proposals.
 
     Args:
@@ -128,9 +142,16 @@ def recluster(store: Store, resolver: TieredResolver, seeds: Sequence[NodeId], *
             pair = frozenset({wid, target})
             if target in members or pair in staged or store.proposal_status(wid, target):
                 continue
-            staged[pair] = EdgeSpec("same_as", wid, target, {
-                "tier": tier, "score_milli": round(score * 1000),
-                "evidence": f"{SOURCE}: {tier} match score {score:.3f}"})
+            staged[pair] = EdgeSpec(
+                "same_as",
+                wid,
+                target,
+                {
+                    "tier": tier,
+                    "score_milli": round(score * 1000),
+                    "evidence": f"{SOURCE}: {tier} match score {score:.3f}",
+                },
+            )
     if not staged:
         return []
     commit = write(Changeset(edges=tuple(staged.values()), source=SOURCE))

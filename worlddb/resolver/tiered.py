@@ -36,6 +36,7 @@ from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, 
 from worlddb.store import Store
 
 __all__ = [
+    "DEFAULT_TIEBREAKER",
     "DEFAULT_TIER_ORDER",
     "Option",
     "ResolverSettings",
@@ -48,6 +49,7 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # names and aliases compared per candidate (the most recent ones)
+BLOCKING_STAGES: Final = ("all", "loose", "any")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,9 @@ class ResolverSettings:
     """The resolver's thresholds and limits (scores are in [0, 1]; cosine for embeddings).
 
     A tier's *accept* threshold makes an answer a candidate; its *confident* threshold, when the
-    runner-up trails by at least ``margin``, stops the run at that tier.
+    runner-up trails by at least ``margin``, stops the run at that tier. A name that ties more
+    than ``max_ambiguous`` worlds ("J. Smith" among many Smiths) is too unspecific to propose
+    anything: it resolves as ``new``.
     """
 
     fuzzy_accept: float = 0.9
@@ -65,7 +69,9 @@ class ResolverSettings:
     embedding_accept: float = 0.9
     embedding_confident: float = 0.96
     margin: float = 0.02
+    max_ambiguous: int = 2
     block_limit: int = 48
+    any_limit: int = 16
     phonetic_limit: int = 16
     embedding_k: int = 16
 
@@ -99,8 +105,7 @@ class TierPreference:
     Two options of the same tier whose scores are within ``margin`` are a tie: no choice.
     """
 
-    def __init__(self, order: Sequence[str] = DEFAULT_TIER_ORDER, *, margin: float = 0.01
-                 ) -> None:
+    def __init__(self, order: Sequence[str] = DEFAULT_TIER_ORDER, *, margin: float = 0.01) -> None:
         self.order = tuple(order)
         self.margin = margin
 
@@ -123,6 +128,9 @@ class TierPreference:
         return best.world_id
 
 
+DEFAULT_TIEBREAKER: Final = TierPreference()
+
+
 class TieredResolver:
     """Resolves proposed entities through the four tiers; see the module docstring.
 
@@ -130,19 +138,24 @@ class TieredResolver:
         store: The store to read candidates from (never written).
         embedder: Embeds names for the embedding tier; with ``vectors``, or the tier is off.
         vectors: The vector index whose labels are ``nodes.rid``.
-        tiebreaker: Decides disagreements; ``None`` leaves them ``ambiguous``.
+        tiebreaker: Decides disagreements (default: ``TierPreference()``); ``None`` leaves them
+            ``ambiguous``.
         settings: Thresholds and limits.
     """
 
-    def __init__(self, store: Store, *, embedder: Embedder | None = None,
-                 vectors: VectorIndex | None = None,
-                 tiebreaker: Tiebreaker | None = None,
-                 settings: ResolverSettings | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None = None,
+        vectors: VectorIndex | None = None,
+        tiebreaker: Tiebreaker | None = DEFAULT_TIEBREAKER,
+        settings: ResolverSettings | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.vectors = vectors
-        self.tiebreaker: Tiebreaker | None = tiebreaker if tiebreaker is not None \
-            else TierPreference()
+        self.tiebreaker = tiebreaker
         self.settings = settings or ResolverSettings()
         self.blocker = Blocker(store)
 
@@ -161,30 +174,28 @@ class TieredResolver:
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
         forms = [name_form(s) for s in surfaces]
-        cands = self.blocker.by_text(surfaces, types, limit=self.settings.block_limit,
-                                     exclude=exclude)
-        cands.update(self.blocker.by_alias_prefix(surfaces, types,
-                                                  limit=self.settings.phonetic_limit,
-                                                  exclude=exclude))
-        self.blocker.with_aliases(cands)
-        fuzzy = self._compare(cands.values(), forms, spec.type, phonetic=False)
         s = self.settings
-        options = [o for o in fuzzy if o.score >= s.fuzzy_accept]
-        if self._confident(options, s.fuzzy_confident):
+        cands: dict[int, Candidate] = {}
+        options: list[Option] = []
+        for stage in BLOCKING_STAGES:
+            limit = s.block_limit if stage != "any" else s.any_limit
+            found = self.blocker.by_text(surfaces, types, stage=stage, limit=limit, exclude=exclude)
+            if stage == BLOCKING_STAGES[0]:
+                found.update(
+                    self.blocker.by_alias_prefix(
+                        surfaces, types, limit=s.phonetic_limit, exclude=exclude
+                    )
+                )
+            if self._gather(found, cands, forms, spec.type, options):
+                return self._answer(options[0], options)
+        keys = {phonetic_key(x) for x in surfaces}
+        found = self.blocker.by_phonetic(keys, types, limit=s.phonetic_limit, exclude=exclude)
+        if self._gather(found, cands, forms, spec.type, options):
             return self._answer(options[0], options)
-        more = self.blocker.by_phonetic({phonetic_key(x) for x in surfaces}, types,
-                                        limit=s.phonetic_limit, exclude=exclude)
-        fresh = self.blocker.with_aliases({r: c for r, c in more.items() if r not in cands})
-        cands.update(fresh)
-        late = self._compare(fresh.values(), forms, spec.type, phonetic=False)
-        fuzzy += late
-        options += [o for o in late if o.score >= s.fuzzy_accept]
-        options.sort(key=lambda o: (-o.score, o.world_id))
-        if self._confident(options, s.fuzzy_confident):
-            return self._answer(options[0], options)
-        matched = {o.world_id for o in fuzzy}
-        phonetic = self._compare((c for c in cands.values() if c.id not in matched), forms,
-                                 spec.type, phonetic=True)
+        matched = {o.world_id for o in options}
+        phonetic = self._compare(
+            (c for c in cands.values() if c.id not in matched), forms, spec.type, phonetic=True
+        )
         heard = [o for o in phonetic if o.score >= s.phonetic_accept]
         if not options and self._confident(heard, s.phonetic_confident):
             return self._answer(heard[0], heard)
@@ -196,17 +207,43 @@ class TieredResolver:
         return self._decide(spec, options)
 
     # -- tiers ----------------------------------------------------------------------------------
-    def _exact(self, surfaces: Sequence[str], types: Sequence[str],
-               exclude: Collection[str]) -> list[NodeId]:
+    def _gather(
+        self,
+        found: dict[int, Candidate],
+        cands: dict[int, Candidate],
+        forms: Sequence[NameForm],
+        kind: str,
+        options: list[Option],
+    ) -> bool:
+        """Score the new candidates in ``found`` (fuzzy tier); whether the answer is now sure."""
+        fresh = self.blocker.with_aliases({r: c for r, c in found.items() if r not in cands})
+        cands.update(fresh)
+        accepted = [
+            o
+            for o in self._compare(fresh.values(), forms, kind, phonetic=False)
+            if o.score >= self.settings.fuzzy_accept
+        ]
+        if accepted:
+            options += accepted
+            options.sort(key=lambda o: (-o.score, o.world_id))
+        return self._confident(options, self.settings.fuzzy_confident)
+
+    def _exact(
+        self, surfaces: Sequence[str], types: Sequence[str], exclude: Collection[str]
+    ) -> list[NodeId]:
         for surface in surfaces:
-            found = [w for w in self.store.find_by_name(normalize_name(surface), types=types)
-                     if w not in exclude]
+            found = [
+                w
+                for w in self.store.find_by_name(normalize_name(surface), types=types)
+                if w not in exclude
+            ]
             if found:
                 return found
         return []
 
-    def _compare(self, cands: Iterable[Candidate], forms: Sequence[NameForm],
-                 kind: str, *, phonetic: bool) -> list[Option]:
+    def _compare(
+        self, cands: Iterable[Candidate], forms: Sequence[NameForm], kind: str, *, phonetic: bool
+    ) -> list[Option]:
         out: list[Option] = []
         for cand in cands:
             personal = "Person" in (kind, cand.type)
@@ -217,15 +254,19 @@ class TieredResolver:
                     match = compare_names(form, stored, phonetic=phonetic, personal=personal)
                     if match is not None and (best is None or match.score > best.score):
                         tier = "phonetic" if phonetic else "fuzzy"
-                        best = Option(cand.id, tier, match.score, match.evidence,
-                                      cand.surfaces[0])
+                        best = Option(cand.id, tier, match.score, match.evidence, cand.surfaces[0])
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
-    def _embedding(self, spec: WorldSpec, forms: Sequence[NameForm], types: Sequence[str],
-                   exclude: Collection[str]) -> list[Option]:
+    def _embedding(
+        self,
+        spec: WorldSpec,
+        forms: Sequence[NameForm],
+        types: Sequence[str],
+        exclude: Collection[str],
+    ) -> list[Option]:
         if self.embedder is None or self.vectors is None or len(self.vectors) == 0:
             return []
         vector = self.embedder.embed_documents([spec.name or spec.aliases[0]])[0]
@@ -268,10 +309,24 @@ class TieredResolver:
         chosen = None if self.tiebreaker is None else self.tiebreaker.choose(spec, ranked)
         if chosen is not None and chosen in per_world:
             picked = per_world[chosen]
-            logger.debug("tiebreaker chose %s (%s %.3f) among %d worlds", chosen[:12],
-                         picked.tier, picked.score, len(ranked))
+            logger.debug(
+                "tiebreaker chose %s (%s %.3f) among %d worlds",
+                chosen[:12],
+                picked.tier,
+                picked.score,
+                len(ranked),
+            )
             return Resolution("resolved", chosen, "tiebreaker", picked.score, _triples(ranked))
-        return Resolution("ambiguous", None, ranked[0].tier, ranked[0].score, _triples(ranked))
+        best = ranked[0]
+        tied = [
+            o
+            for o in ranked
+            if o.tier == best.tier and best.score - o.score <= self.settings.margin
+        ]
+        if len(tied) > self.settings.max_ambiguous:
+            logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
+            return NEW
+        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked))
 
 
 def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:

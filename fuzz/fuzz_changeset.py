@@ -1,0 +1,168 @@
+"""Fuzz the write path: bytes → changesets → ``WorldDB.write`` on a fresh in-memory store.
+
+Every write must either commit or raise a ``WorldDBError`` (anything else is a finding); a
+refused write must leave every row as it was; and after all writes ``verify()`` must find
+nothing. The bytes drive a small deterministic decoder (``decode_changesets``), so any input,
+including every libFuzzer mutation, is a valid program: opcodes pick world and edge fields from
+small tables, but also produce lone surrogates (invalid UTF-8 decoded with ``surrogateescape``),
+64-bit overflows, inverted intervals, floats in properties, malformed and unknown ids.
+
+Run with atheris (``python fuzz/fuzz_changeset.py -max_total_time=60 fuzz/corpus/changeset``)
+or call ``test_one_input`` directly, as ``tests/test_fuzz_corpus.py`` does for the seed corpus.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Final
+
+from contextlib import AbstractContextManager, nullcontext
+
+
+def _instrumented() -> AbstractContextManager[object]:
+    """Coverage-instrument worlddb's modules when run as a fuzzer; a no-op when imported."""
+    if __name__ != "__main__":
+        return nullcontext()
+    import atheris
+
+    return atheris.instrument_imports(include=["worlddb"])
+
+
+with _instrumented():
+    from worlddb.engine import WorldDB
+    from worlddb.errors import WorldDBError
+    from worlddb.hashing import world_id
+    from worlddb.model import DEFAULT_EDGE_TYPES, Changeset, EdgeSpec, InteriorEdge, WorldSpec
+
+__all__ = ["ByteReader", "decode_changesets", "main", "test_one_input"]
+
+WORLD_TYPES: Final = ("Note", "Fact", "Person", "Session", "Turn", "Scope", "Topic", "bad type")
+EDGE_TYPES: Final = (*DEFAULT_EDGE_TYPES, "bogus")
+TIMES: Final = (None, 0, 100, 200, 300, -5, 2**63 - 1, 2**63, -(2**63) - 1)
+FLAGS: Final = ("pinned", "untrusted", "Bad", "")
+SEEDS: Final = (WorldSpec("Note", content="seed note", valid_from=100),
+                WorldSpec("Person", name="Sam"),
+                WorldSpec("Turn", name="user", content="hello there", valid_from=200))
+MAX_WRITES: Final = 4
+MAX_ITEMS: Final = 8
+
+
+class ByteReader:
+    """Consumes fuzz bytes deterministically; past the end every read yields zeros."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.data)
+
+    def byte(self) -> int:
+        value = self.data[self.pos] if self.pos < len(self.data) else 0
+        self.pos += 1
+        return value
+
+    def pick(self, options: tuple[object, ...] | list[object]) -> object:
+        return options[self.byte() % len(options)]
+
+    def text(self) -> str:
+        """Up to 15 bytes as UTF-8; invalid bytes become lone surrogates."""
+        size = self.byte() % 16
+        raw = self.data[self.pos : self.pos + size]
+        self.pos += size
+        return raw.decode("utf-8", "surrogateescape")
+
+
+def _node_ref(reader: ByteReader, known: list[str]) -> str:
+    choice = reader.byte()
+    if choice < 200 and known:
+        return known[choice % len(known)]
+    return str(reader.pick(("a" * 64, "A" * 64, "abc", "", "f" * 63 + "g")))
+
+
+def _world(reader: ByteReader, known: list[str]) -> WorldSpec:
+    kind = str(reader.pick(WORLD_TYPES))
+    children = tuple(dict.fromkeys(_node_ref(reader, known) for _ in range(reader.byte() % 3)))
+    edges = tuple(InteriorEdge(str(reader.pick(EDGE_TYPES)), _node_ref(reader, list(children)),
+                               _node_ref(reader, list(children)))
+                  for _ in range(reader.byte() % 2 if children else 0))
+    start, end = reader.pick(TIMES), reader.pick(TIMES)
+    return WorldSpec(kind, name=reader.text(), content=reader.text(), children=children,
+                     edges=edges, created_at=int(reader.pick(TIMES) or 0),  # type: ignore[call-overload]
+                     valid_from=start, valid_to=end,  # type: ignore[arg-type]
+                     provenance=tuple(reader.text() for _ in range(reader.byte() % 2)),
+                     aliases=tuple(reader.text() for _ in range(reader.byte() % 2)),
+                     flags=frozenset(str(reader.pick(FLAGS)) for _ in range(reader.byte() % 2)),
+                     resolve=bool(reader.byte() % 2))
+
+
+def _edge(reader: ByteReader, known: list[str]) -> EdgeSpec:
+    kind = str(reader.pick(EDGE_TYPES))
+    source, target = _node_ref(reader, known), _node_ref(reader, known)
+    properties: dict[str, object] = {}
+    for _ in range(reader.byte() % 3):
+        properties[reader.text()] = reader.pick((1, "x", True, None, 0.5, [1, "y"], 2**64))
+    return EdgeSpec(kind, source, target, properties, reader.pick(TIMES),  # type: ignore[arg-type]
+                    reader.pick(TIMES))  # type: ignore[arg-type]
+
+
+def decode_changesets(data: bytes, seeds: list[str]) -> list[Changeset]:
+    """The changesets ``data`` describes; ids of the seed worlds and earlier specs are reusable."""
+    reader = ByteReader(data)
+    known = list(seeds)
+    out: list[Changeset] = []
+    worlds: list[WorldSpec] = []
+    edges: list[EdgeSpec] = []
+    while not reader.done and len(out) < MAX_WRITES:
+        op = reader.byte() % 4
+        if op in (0, 1) and len(worlds) < MAX_ITEMS:
+            spec = _world(reader, known)
+            worlds.append(spec)
+            try:
+                known.append(world_id(spec))
+            except WorldDBError:
+                pass  # an unhashable spec: the write will refuse it
+        elif op == 2 and len(edges) < MAX_ITEMS:
+            edges.append(_edge(reader, known))
+        elif op == 3 or len(worlds) + len(edges) >= 2 * MAX_ITEMS:
+            out.append(Changeset(worlds=tuple(worlds), edges=tuple(edges),
+                                 source=reader.text() or None))
+            worlds, edges = [], []
+    if worlds or edges:
+        out.append(Changeset(worlds=tuple(worlds), edges=tuple(edges)))
+    return out
+
+
+def _rows(db: WorldDB) -> list[object]:
+    conn = db.store.conn
+    tables = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
+        "ORDER BY name")]
+    return [sorted(conn.execute(f'SELECT * FROM "{t}"').fetchall(), key=repr) for t in tables]
+
+
+def test_one_input(data: bytes) -> None:
+    """One fuzz iteration on a fresh in-memory store."""
+    with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
+        seeds = [db.put(s.type, s.name, s.content, valid_from=s.valid_from) for s in SEEDS]
+        for changeset in decode_changesets(data, seeds):
+            before = _rows(db)
+            try:
+                db.write(changeset)
+            except WorldDBError:
+                assert _rows(db) == before, "a refused changeset changed the store"
+        problems = db.verify()
+        assert problems == [], problems
+
+
+def main() -> None:
+    """Run under atheris (libFuzzer flags come from ``sys.argv``)."""
+    import atheris
+
+    atheris.Setup(sys.argv, test_one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()

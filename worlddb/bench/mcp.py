@@ -1,0 +1,192 @@
+"""``worlddb bench mcp``: memory_write and memory_recall round trips through a real MCP transport.
+
+The store is pre-filled with ``memories`` notes (in batched changesets through the reconciler,
+so the embeddings and indexes are real), then a server process is started exactly as a user
+would start it (``python -m worlddb_mcp``, over stdio or streamable HTTP on 127.0.0.1) and an SDK
+client times each call from send to parsed result. Targets at 100k memories: write P95 ≤ 30 ms,
+recall P95 ≤ 50 ms. Run ``python -m worlddb.bench.mcp MEMORIES [stdio|http]`` for JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import anyio
+import numpy as np
+
+from worlddb.bench.embedder import chat_texts
+from worlddb.engine import WorldDB
+from worlddb.hashing import scope_world, world_id
+from worlddb.model import Changeset, EdgeSpec, WorldSpec
+from worlddb.testing import HashEmbedder
+from worlddb.timeutil import now_us
+
+__all__ = ["run_mcp_bench"]
+
+SCOPES: Final = {"user_id": "bench"}
+BATCH: Final = 1000
+WARMUP: Final = 10
+START_TIMEOUT_S: Final = 120.0
+_QUERIES: Final = (
+    "where did my sister move", "what am I allergic to", "when is the dentist appointment",
+    "what car did we buy", "who asked about the quarterly budget", "the Berlin office",
+    "hiking trip plans", "migration to Postgres", "vegetarian diet", "new laptop",
+)
+
+
+def _prefill(path: Path, memories: int, embedder: str, seed: int) -> float:
+    """Write ``memories`` notes under ``SCOPES``; returns seconds taken."""
+    start = time.perf_counter()
+    chosen = HashEmbedder() if embedder == "hash" else "default"
+    scope = scope_world(*next(iter(SCOPES.items())))
+    scope_id = world_id(scope)
+    texts = chat_texts(memories, seed)
+    base = now_us() - memories * 1_000_000
+    with WorldDB.open(path, embedder=chosen, extractor=None) as db:
+        db.write(Changeset(worlds=(scope,)))
+        for lo in range(0, memories, BATCH):
+            notes = [WorldSpec(type="Note", content=f"{texts[i]} (note {i})",
+                               created_at=base + i * 1_000_000, valid_from=base + i * 1_000_000)
+                     for i in range(lo, min(lo + BATCH, memories))]
+            edges = tuple(EdgeSpec("contains", scope_id, world_id(n)) for n in notes)
+            db.write(Changeset(worlds=tuple(notes), edges=edges))
+    return time.perf_counter() - start
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _percentiles(samples: Sequence[float]) -> tuple[float, float]:
+    return (round(float(np.percentile(samples, 50)), 3),
+            round(float(np.percentile(samples, 95)), 3))
+
+
+async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    writes: list[float] = []
+    recalls: list[float] = []
+    texts = chat_texts(WARMUP + calls, seed + 1)
+    for i in range(WARMUP + calls):
+        text = f"bench write {i}: {texts[i]}"
+        start = time.perf_counter()
+        result = await client.call_tool("memory_write", {"text": text, "scopes": SCOPES})
+        elapsed = (time.perf_counter() - start) * 1000
+        if result.is_error:
+            raise RuntimeError(f"memory_write failed: {result.content}")
+        if i >= WARMUP:
+            writes.append(elapsed)
+        start = time.perf_counter()
+        result = await client.call_tool("memory_recall", {"query": rng.choice(_QUERIES),
+                                                          "scopes": SCOPES})
+        elapsed = (time.perf_counter() - start) * 1000
+        if result.is_error:
+            raise RuntimeError(f"memory_recall failed: {result.content}")
+        if i >= WARMUP:
+            recalls.append(elapsed)
+    w50, w95 = _percentiles(writes)
+    r50, r95 = _percentiles(recalls)
+    return {"write_p50_ms": w50, "write_p95_ms": w95, "recall_p50_ms": r50,
+            "recall_p95_ms": r95}
+
+
+def _client(transport: str, path: Path, env: dict[str, str],
+            port: int) -> AbstractAsyncContextManager[Any]:
+    from mcp.client import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    if transport == "stdio":
+        return Client(StdioServerParameters(command=sys.executable,
+                                            args=["-m", "worlddb_mcp", "--db", str(path)],
+                                            env=env))
+    return Client(f"http://127.0.0.1:{port}/mcp")
+
+
+async def _wait_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
+    import httpx2
+
+    deadline = time.monotonic() + START_TIMEOUT_S
+    async with httpx2.AsyncClient() as http:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited with status {process.returncode}")
+            try:
+                if (await http.get(f"http://127.0.0.1:{port}/healthz")).status_code == 200:
+                    return
+            except httpx2.TransportError:
+                pass
+            await anyio.sleep(0.1)
+    raise TimeoutError("the HTTP server did not become healthy")
+
+
+def run_mcp_bench(memories: int, transport: Literal["stdio", "http"] = "stdio", *,
+                  calls: int = 200, embedder: str = "default", seed: int = 0,
+                  db_path: str | Path | None = None) -> dict[str, Any]:
+    """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
+
+    Args:
+        memories: How many notes to pre-fill before timing.
+        transport: ``stdio`` (the server as a child process on pipes) or ``http``.
+        calls: Timed calls of each tool (after a warm-up of ``WARMUP``).
+        embedder: ``default`` (the bundled model) or ``hash`` (fast, for smoke runs).
+        seed: Makes texts and queries reproducible.
+        db_path: Where to build the store (default: a temporary directory, removed after).
+
+    Returns:
+        ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms`` and the setup.
+    """
+    if transport not in ("stdio", "http"):
+        raise ValueError(f"transport must be 'stdio' or 'http', not {transport!r}")
+    with tempfile.TemporaryDirectory(prefix="worlddb-bench-mcp-") as tmp:
+        path = Path(db_path) if db_path is not None else Path(tmp) / "bench.db"
+        prefill_s = _prefill(path, memories, embedder, seed)
+        env = {**os.environ, "WORLDDB_EMBEDDER": embedder, "WORLDDB_EXTRACTOR": "none",
+               "WORLDDB_LOG_LEVEL": "ERROR"}
+        port = _free_port()
+        process = None
+        if transport == "http":
+            process = subprocess.Popen(
+                [sys.executable, "-m", "worlddb_mcp", "--transport", "http", "--port", str(port),
+                 "--db", str(path)], env=env, stdout=subprocess.DEVNULL)
+
+        async def measure() -> dict[str, Any]:
+            if process is not None:
+                await _wait_healthy(port, process)
+            async with _client(transport, path, env, port) as client:
+                return await _timed_calls(client, calls, seed)
+
+        try:
+            timings = anyio.run(measure)
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
+    return {"memories": memories, "transport": transport, "embedder": embedder,
+            "calls": calls, "prefill_s": round(prefill_s, 2), **timings}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print ``run_mcp_bench`` as JSON: ``python -m worlddb.bench.mcp [MEMORIES] [TRANSPORT]``."""
+    args = sys.argv[1:] if argv is None else argv
+    memories = int(args[0]) if args else 10_000
+    transport: Literal["stdio", "http"] = "http" if len(args) > 1 and args[1] == "http" \
+        else "stdio"
+    sys.stdout.write(json.dumps(run_mcp_bench(memories, transport), indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

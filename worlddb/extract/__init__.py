@@ -1,0 +1,21 @@
+"""Extraction: turn conversation episodes into entities, facts, dates and update edges.
+
+``OfflineExtractor`` is the deterministic default (no model, no network). The model-backed
+``AnthropicExtractor`` lives in ``worlddb.extract.anthropic`` and is imported from there, so
+that importing this package does not import the ``anthropic`` SDK.
+"""
+
+from __future__ import annotations
+
+from worlddb.extract.dates import DateSpan, find_dates
+from worlddb.extract.injection import InjectionMarker, find_injection_markers, is_untrusted
+from worlddb.extract.offline import OfflineExtractor
+
+__all__ = [
+    "DateSpan",
+    "InjectionMarker",
+    "OfflineExtractor",
+    "find_dates",
+    "find_injection_markers",
+    "is_untrusted",
+]
