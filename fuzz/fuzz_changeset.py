@@ -14,9 +14,9 @@ or call ``test_one_input`` directly, as ``tests/test_fuzz_corpus.py`` does for t
 from __future__ import annotations
 
 import sys
-from typing import Final
-
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext, suppress
+from typing import Final, TypeVar
 
 
 def _instrumented() -> AbstractContextManager[object]:
@@ -25,7 +25,8 @@ def _instrumented() -> AbstractContextManager[object]:
         return nullcontext()
     import atheris
 
-    return atheris.instrument_imports(include=["worlddb"])
+    hooks: AbstractContextManager[object] = atheris.instrument_imports(include=["worlddb"])
+    return hooks
 
 
 with _instrumented():
@@ -38,11 +39,16 @@ __all__ = ["ByteReader", "decode_changesets", "main", "test_one_input"]
 
 WORLD_TYPES: Final = ("Note", "Fact", "Person", "Session", "Turn", "Scope", "Topic", "bad type")
 EDGE_TYPES: Final = (*DEFAULT_EDGE_TYPES, "bogus")
-TIMES: Final = (None, 0, 100, 200, 300, -5, 2**63 - 1, 2**63, -(2**63) - 1)
+T = TypeVar("T")
+
+TIMES: Final[tuple[int | None, ...]] = (None, 0, 100, 200, 300, -5, 2**63 - 1, 2**63, -(2**63) - 1)
+PROPERTY_VALUES: Final[tuple[object, ...]] = (1, "x", True, None, 0.5, [1, "y"], 2**64)
 FLAGS: Final = ("pinned", "untrusted", "Bad", "")
-SEEDS: Final = (WorldSpec("Note", content="seed note", valid_from=100),
-                WorldSpec("Person", name="Sam"),
-                WorldSpec("Turn", name="user", content="hello there", valid_from=200))
+SEEDS: Final = (
+    WorldSpec("Note", content="seed note", valid_from=100),
+    WorldSpec("Person", name="Sam"),
+    WorldSpec("Turn", name="user", content="hello there", valid_from=200),
+)
 MAX_WRITES: Final = 4
 MAX_ITEMS: Final = 8
 
@@ -63,7 +69,7 @@ class ByteReader:
         self.pos += 1
         return value
 
-    def pick(self, options: tuple[object, ...] | list[object]) -> object:
+    def pick(self, options: Sequence[T]) -> T:
         return options[self.byte() % len(options)]
 
     def text(self) -> str:
@@ -78,36 +84,47 @@ def _node_ref(reader: ByteReader, known: list[str]) -> str:
     choice = reader.byte()
     if choice < 200 and known:
         return known[choice % len(known)]
-    return str(reader.pick(("a" * 64, "A" * 64, "abc", "", "f" * 63 + "g")))
+    return reader.pick(("a" * 64, "A" * 64, "abc", "", "f" * 63 + "g"))
 
 
 def _world(reader: ByteReader, known: list[str]) -> WorldSpec:
-    kind = str(reader.pick(WORLD_TYPES))
+    kind = reader.pick(WORLD_TYPES)
     children = tuple(dict.fromkeys(_node_ref(reader, known) for _ in range(reader.byte() % 3)))
-    edges = tuple(InteriorEdge(str(reader.pick(EDGE_TYPES)), _node_ref(reader, list(children)),
-                               _node_ref(reader, list(children)))
-                  for _ in range(reader.byte() % 2 if children else 0))
+    edges = tuple(
+        InteriorEdge(
+            reader.pick(EDGE_TYPES),
+            _node_ref(reader, list(children)),
+            _node_ref(reader, list(children)),
+        )
+        for _ in range(reader.byte() % 2 if children else 0)
+    )
     start, end = reader.pick(TIMES), reader.pick(TIMES)
-    return WorldSpec(kind, name=reader.text(), content=reader.text(), children=children,
-                     edges=edges, created_at=int(reader.pick(TIMES) or 0),  # type: ignore[call-overload]
-                     valid_from=start, valid_to=end,  # type: ignore[arg-type]
-                     provenance=tuple(reader.text() for _ in range(reader.byte() % 2)),
-                     aliases=tuple(reader.text() for _ in range(reader.byte() % 2)),
-                     flags=frozenset(str(reader.pick(FLAGS)) for _ in range(reader.byte() % 2)),
-                     resolve=bool(reader.byte() % 2))
+    return WorldSpec(
+        kind,
+        name=reader.text(),
+        content=reader.text(),
+        children=children,
+        edges=edges,
+        created_at=reader.pick(TIMES) or 0,
+        valid_from=start,
+        valid_to=end,
+        provenance=tuple(reader.text() for _ in range(reader.byte() % 2)),
+        aliases=tuple(reader.text() for _ in range(reader.byte() % 2)),
+        flags=frozenset(reader.pick(FLAGS) for _ in range(reader.byte() % 2)),
+        resolve=bool(reader.byte() % 2),
+    )
 
 
 def _edge(reader: ByteReader, known: list[str]) -> EdgeSpec:
-    kind = str(reader.pick(EDGE_TYPES))
+    kind = reader.pick(EDGE_TYPES)
     source, target = _node_ref(reader, known), _node_ref(reader, known)
     properties: dict[str, object] = {}
     for _ in range(reader.byte() % 3):
-        properties[reader.text()] = reader.pick((1, "x", True, None, 0.5, [1, "y"], 2**64))
-    return EdgeSpec(kind, source, target, properties, reader.pick(TIMES),  # type: ignore[arg-type]
-                    reader.pick(TIMES))  # type: ignore[arg-type]
+        properties[reader.text()] = reader.pick(PROPERTY_VALUES)
+    return EdgeSpec(kind, source, target, properties, reader.pick(TIMES), reader.pick(TIMES))
 
 
-def decode_changesets(data: bytes, seeds: list[str]) -> list[Changeset]:
+def decode_changesets(data: bytes, seeds: Sequence[str]) -> list[Changeset]:
     """The changesets ``data`` describes; ids of the seed worlds and earlier specs are reusable."""
     reader = ByteReader(data)
     known = list(seeds)
@@ -119,15 +136,14 @@ def decode_changesets(data: bytes, seeds: list[str]) -> list[Changeset]:
         if op in (0, 1) and len(worlds) < MAX_ITEMS:
             spec = _world(reader, known)
             worlds.append(spec)
-            try:
+            with suppress(WorldDBError):  # an unhashable spec: the write will refuse it
                 known.append(world_id(spec))
-            except WorldDBError:
-                pass  # an unhashable spec: the write will refuse it
         elif op == 2 and len(edges) < MAX_ITEMS:
             edges.append(_edge(reader, known))
         elif op == 3 or len(worlds) + len(edges) >= 2 * MAX_ITEMS:
-            out.append(Changeset(worlds=tuple(worlds), edges=tuple(edges),
-                                 source=reader.text() or None))
+            out.append(
+                Changeset(worlds=tuple(worlds), edges=tuple(edges), source=reader.text() or None)
+            )
             worlds, edges = [], []
     if worlds or edges:
         out.append(Changeset(worlds=tuple(worlds), edges=tuple(edges)))
@@ -136,9 +152,13 @@ def decode_changesets(data: bytes, seeds: list[str]) -> list[Changeset]:
 
 def _rows(db: WorldDB) -> list[object]:
     conn = db.store.conn
-    tables = [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
-        "ORDER BY name")]
+    tables = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+        )
+    ]
     return [sorted(conn.execute(f'SELECT * FROM "{t}"').fetchall(), key=repr) for t in tables]
 
 

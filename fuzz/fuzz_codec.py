@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import sys
-
 from contextlib import AbstractContextManager, nullcontext
 
 
@@ -28,7 +27,8 @@ def _instrumented() -> AbstractContextManager[object]:
         return nullcontext()
     import atheris
 
-    return atheris.instrument_imports(include=["worlddb"])
+    hooks: AbstractContextManager[object] = atheris.instrument_imports(include=["worlddb"])
+    return hooks
 
 
 with _instrumented():

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, cast
 
 from hypothesis import strategies as st
 
@@ -20,9 +20,9 @@ from worlddb.engine import WorldDB
 from worlddb.model import DEFAULT_EDGE_TYPES, EdgeSpec, InteriorEdge, WorldSpec
 
 __all__ = [
-    "FakeClock",
     "INT64",
     "WORLD_TYPES",
+    "FakeClock",
     "canonical_values",
     "file_bytes",
     "junk_edge_specs",
@@ -65,9 +65,13 @@ def logical_dump(db: WorldDB) -> dict[str, object]:
     columns are included, so even a write that was undone by a delete shows up.
     """
     conn = db.store.conn
-    tables = [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' "
-        "ORDER BY name")]
+    tables = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+        )
+    ]
     dump: dict[str, object] = {"user_version": conn.execute("PRAGMA user_version").fetchone()[0]}
     for table in tables:
         rows = conn.execute(f'SELECT * FROM "{table}"').fetchall()
@@ -97,9 +101,28 @@ def raw_connection(path: Path) -> sqlite3.Connection:
 
 # -- well-formed values ---------------------------------------------------------------------------
 safe_text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30)
-words = st.lists(st.sampled_from(["alice", "bob", "paris", "berlin", "coffee", "tea", "moved",
-                                  "likes", "works", "at", "acme", "denver", "the", "cat"]),
-                 min_size=1, max_size=6).map(" ".join)
+words = st.lists(
+    st.sampled_from(
+        [
+            "alice",
+            "bob",
+            "paris",
+            "berlin",
+            "coffee",
+            "tea",
+            "moved",
+            "likes",
+            "works",
+            "at",
+            "acme",
+            "denver",
+            "the",
+            "cat",
+        ]
+    ),
+    min_size=1,
+    max_size=6,
+).map(" ".join)
 node_ids = st.text(HEX, min_size=64, max_size=64)
 lone_surrogates = st.integers(0xD800, 0xDFFF).map(chr)
 int64 = st.integers(*INT64)
@@ -110,8 +133,7 @@ def canonical_values(max_leaves: int = 20) -> st.SearchStrategy[object]:
     leaves = st.none() | st.booleans() | int64 | safe_text
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner, max_size=4)
-        | st.dictionaries(safe_text, inner, max_size=4),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(safe_text, inner, max_size=4),
         max_leaves=max_leaves,
     )
 
@@ -129,25 +151,52 @@ def intervals(draw: st.DrawFn) -> tuple[int | None, int | None]:
 def world_specs(draw: st.DrawFn, children: Sequence[str] = ()) -> WorldSpec:
     """A valid leaf-or-parent world spec (children must already exist or travel with it)."""
     valid_from, valid_to = draw(intervals())
-    kids = tuple(draw(st.lists(st.sampled_from(list(children)), unique=True, max_size=3))) \
-        if children else ()
-    return WorldSpec(type=draw(st.sampled_from(WORLD_TYPES)), name=draw(safe_text),
-                     content=draw(words), children=kids, created_at=draw(st.integers(0, 10**6)),
-                     valid_from=valid_from, valid_to=valid_to)
+    kids = (
+        tuple(draw(st.lists(st.sampled_from(list(children)), unique=True, max_size=3)))
+        if children
+        else ()
+    )
+    return WorldSpec(
+        type=draw(st.sampled_from(WORLD_TYPES)),
+        name=draw(safe_text),
+        content=draw(words),
+        children=kids,
+        created_at=draw(st.integers(0, 10**6)),
+        valid_from=valid_from,
+        valid_to=valid_to,
+    )
 
 
 # -- junk ---------------------------------------------------------------------------------------
 # A junk spec is a valid spec with zero to two fields replaced by malformed values, so the same
 # property sees clean commits, handler refusals and every kind of validation error.
 _surrogate_text = st.tuples(safe_text, lone_surrogates, safe_text).map("".join)
-_bad_text = st.one_of(_surrogate_text, st.none(), st.integers(), st.floats(), st.binary(max_size=4),
-                      st.just("x" * 1001))
-_bad_time = st.one_of(st.floats(allow_nan=True), st.booleans(), st.just("2024-01-01"),
-                      st.integers(min_value=2**63), st.integers(max_value=-(2**63) - 1))
-_bad_id = st.one_of(st.text(HEX, max_size=63), node_ids.map(str.upper), node_ids,
-                    st.text(max_size=64).filter(lambda t: len(t) != 64), st.none(), st.integers())
-_bad_strings = st.one_of(st.just((" ",)), _surrogate_text.map(lambda t: (t,)),
-                         st.just((5,)), st.just("abc"), st.none())
+_bad_text = st.one_of(
+    _surrogate_text,
+    st.none(),
+    st.integers(),
+    st.floats(),
+    st.binary(max_size=4),
+    st.just("x" * 1001),
+)
+_bad_time = st.one_of(
+    st.floats(allow_nan=True),
+    st.booleans(),
+    st.just("2024-01-01"),
+    st.integers(min_value=2**63),
+    st.integers(max_value=-(2**63) - 1),
+)
+_bad_id = st.one_of(
+    st.text(HEX, max_size=63),
+    node_ids.map(str.upper),
+    node_ids,
+    st.text(max_size=64).filter(lambda t: len(t) != 64),
+    st.none(),
+    st.integers(),
+)
+_bad_strings = st.one_of(
+    st.just((" ",)), _surrogate_text.map(lambda t: (t,)), st.just((5,)), st.just("abc"), st.none()
+)
 
 
 def _deep(levels: int) -> object:
@@ -162,7 +211,10 @@ _bad_properties = st.one_of(
     st.dictionaries(lone_surrogates, st.integers(), min_size=1, max_size=1),
     st.dictionaries(st.integers(), st.integers(), min_size=1, max_size=2),
     st.dictionaries(safe_text, st.sets(st.integers(), max_size=2), min_size=1, max_size=1),
-    st.just({"deep": _deep(40)}), st.lists(st.integers(), max_size=2), st.none())
+    st.just({"deep": _deep(40)}),
+    st.lists(st.integers(), max_size=2),
+    st.none(),
+)
 
 
 def _bad_world_field(ids: Sequence[str]) -> dict[str, st.SearchStrategy[object]]:
@@ -171,21 +223,32 @@ def _bad_world_field(ids: Sequence[str]) -> dict[str, st.SearchStrategy[object]]
         "type": st.one_of(st.sampled_from(["", "1x", "a b", "T" * 65]), st.none(), st.integers()),
         "name": _bad_text,
         "content": _bad_text,
-        "children": st.one_of(_bad_id.map(lambda c: (c,)), st.just("abc"), st.none(),
-                              st.just(([1],)), kid.map(lambda c: (c, c))),
+        "children": st.one_of(
+            _bad_id.map(lambda c: (c,)),
+            st.just("abc"),
+            st.none(),
+            st.just(([1],)),
+            kid.map(lambda c: (c, c)),
+        ),
         "edges": st.one_of(
             st.just(("junk",)),
-            st.tuples(st.sampled_from(["bogus", "Contains"]) | st.integers(), kid, kid)
-            .map(lambda t: (InteriorEdge(*t),)),  # type: ignore[arg-type]
-            st.tuples(st.sampled_from(DEFAULT_EDGE_TYPES), node_ids, node_ids)
-            .map(lambda t: (InteriorEdge(*t),))),
+            st.tuples(st.sampled_from(["bogus", "Contains"]) | st.integers(), kid, kid).map(
+                lambda t: (InteriorEdge(*t),)  # type: ignore[arg-type]
+            ),
+            st.tuples(st.sampled_from(DEFAULT_EDGE_TYPES), node_ids, node_ids).map(
+                lambda t: (InteriorEdge(*t),)
+            ),
+        ),
         "created_at": _bad_time,
         "valid_from": _bad_time,
         "valid_to": _bad_time,
         "provenance": _bad_strings,
         "aliases": _bad_strings,
-        "flags": st.one_of(st.sampled_from([frozenset({"Bad"}), frozenset({""}),
-                                            frozenset({"x" * 40})]), st.just("abc"), st.none()),
+        "flags": st.one_of(
+            st.sampled_from([frozenset({"Bad"}), frozenset({""}), frozenset({"x" * 40})]),
+            st.just("abc"),
+            st.none(),
+        ),
     }
 
 
@@ -193,14 +256,15 @@ def _bad_world_field(ids: Sequence[str]) -> dict[str, st.SearchStrategy[object]]
 def junk_world_specs(draw: st.DrawFn, ids: Sequence[str] = ()) -> WorldSpec:
     """A ``WorldSpec`` over ``ids`` (existing worlds) with 0-2 fields malformed."""
     spec = draw(world_specs(children=ids))
-    spec = replace(spec, resolve=draw(st.booleans()),
-                   aliases=tuple(draw(st.lists(words, max_size=1))))
+    spec = replace(
+        spec, resolve=draw(st.booleans()), aliases=tuple(draw(st.lists(words, max_size=1)))
+    )
     bad = _bad_world_field(ids)
     for name in draw(st.sets(st.sampled_from(sorted(bad)), max_size=2)):
         if name == "valid_to" and draw(st.booleans()):
             spec = replace(spec, valid_from=500, valid_to=draw(st.integers(-10, 500)))
         else:
-            spec = replace(spec, **{name: draw(bad[name])})
+            spec = replace(spec, **cast(dict[str, Any], {name: draw(bad[name])}))
     return spec
 
 
@@ -209,14 +273,22 @@ def junk_edge_specs(draw: st.DrawFn, ids: Sequence[str] = ()) -> EdgeSpec:
     """An ``EdgeSpec`` between ``ids`` of any built-in type with 0-2 fields malformed."""
     end = st.sampled_from(list(ids)) if ids else node_ids
     start, stop = draw(intervals())
-    spec = EdgeSpec(draw(st.sampled_from(DEFAULT_EDGE_TYPES)), draw(end), draw(end),
-                    draw(st.dictionaries(safe_text, canonical_values(6), max_size=2)),
-                    start, stop)
+    spec = EdgeSpec(
+        draw(st.sampled_from(DEFAULT_EDGE_TYPES)),
+        draw(end),
+        draw(end),
+        draw(st.dictionaries(safe_text, canonical_values(6), max_size=2)),
+        start,
+        stop,
+    )
     bad: dict[str, st.SearchStrategy[object]] = {
         "type": st.one_of(st.sampled_from(["bogus", "Contains", ""]), st.integers(), st.none()),
-        "source": _bad_id, "target": _bad_id, "properties": _bad_properties,
-        "valid_from": _bad_time, "valid_to": _bad_time,
+        "source": _bad_id,
+        "target": _bad_id,
+        "properties": _bad_properties,
+        "valid_from": _bad_time,
+        "valid_to": _bad_time,
     }
     for name in draw(st.sets(st.sampled_from(sorted(bad)), max_size=2)):
-        spec = replace(spec, **{name: draw(bad[name])})
+        spec = replace(spec, **cast(dict[str, Any], {name: draw(bad[name])}))
     return spec

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import socket
+import sys
 from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
@@ -18,11 +19,12 @@ from typing import Any
 import httpx2
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from worlddb.embedding import api
-from worlddb.embedding.api import OpenAIEmbedder, VoyageEmbedder, text_cost, text_windows
+from worlddb.embedding import api, voyage
+from worlddb.embedding.api import OpenAIEmbedder, text_cost, text_windows
+from worlddb.embedding.voyage import VoyageEmbedder
 from worlddb.engine import WorldDB
 from worlddb.errors import PluginError, ValidationError
 from worlddb.plugins import Embedder
@@ -64,6 +66,7 @@ class FakeEmbeddingsServer:
         self.statuses: list[int] = []  # answered (with an error body) before any 200
         self.width = dimension  # what it actually answers with
         self.drop_last = False
+        self.corrupt: str | None = None  # "garbage", "nan" or "zero": a broken first vector
         self.encoding: str | None = None  # None: as asked; "float": always float lists
         self.sends_dimensions = True  # whether requests must carry dimensions/output_dimension
         self.hasher = HashEmbedder(dimension)
@@ -85,7 +88,7 @@ class FakeEmbeddingsServer:
             assert body.get("dimensions") == (self.dimension if self.sends_dimensions else None)
             input_type = None
         else:
-            assert str(request.url) == api.VOYAGE_URL
+            assert str(request.url) == voyage.VOYAGE_URL
             assert request.headers["authorization"] == "Bearer voyage-test"
             assert body["output_dimension"] == self.dimension
             assert body["truncation"] is False
@@ -97,12 +100,16 @@ class FakeEmbeddingsServer:
         vecs = self.vectors(body["input"], input_type) * SCALE
         if self.width != self.dimension:
             vecs = np.ones((len(body["input"]), self.width), dtype=np.float32)
+        if self.corrupt in ("nan", "zero"):
+            vecs[0] = np.nan if self.corrupt == "nan" else 0.0
         encoding = self.encoding or body.get("encoding_format") or "float"
         rows = [
             base64.b64encode(v.astype("<f4").tobytes()).decode() if encoding == "base64"
             else v.tolist()
             for v in vecs
         ]  # fmt: skip
+        if self.corrupt == "garbage":
+            rows[0] = "not base64!"
         data = [{"object": "embedding", "index": i, "embedding": r} for i, r in enumerate(rows)]
         data.reverse()  # the embedders must order by "index", not by position
         if self.drop_last:
@@ -154,6 +161,7 @@ def test_openai_returns_unit_float32_rows_matching_the_servers_vectors() -> None
     assert server.requests[0]["encoding_format"] == "base64"
     assert isinstance(embedder, Embedder)
     assert embedder.key == "openai:text-embedding-3-small:32:1" and embedder.dimension == 32
+    assert embedder.model == "text-embedding-3-small"
 
 
 def test_openai_embeds_queries_like_documents() -> None:
@@ -213,11 +221,12 @@ def test_openai_sdk_error_becomes_plugin_error_with_the_cause() -> None:
     assert isinstance(info.value.__cause__, openai.BadRequestError)
 
 
-@pytest.mark.parametrize("fault", ["width", "missing_row"])
+@pytest.mark.parametrize("fault", ["width", "missing_row", "garbage", "nan", "zero"])
 def test_malformed_openai_reply_becomes_plugin_error(fault: str) -> None:
     embedder, server = _openai()
     server.width = 31 if fault == "width" else 32
     server.drop_last = fault == "missing_row"
+    server.corrupt = fault if fault in ("garbage", "nan", "zero") else None
     with pytest.raises(PluginError):
         embedder.embed_documents(["one", "two"])
 
@@ -230,6 +239,13 @@ def test_openai_client_is_created_on_first_use(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(PluginError) as info:
         embedder.embed_documents(["x"])
     assert "OpenAI client" in str(info.value)
+
+
+def test_missing_openai_package_is_a_plugin_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "openai", None)  # makes `import openai` raise ImportError
+    with pytest.raises(PluginError) as info:
+        OpenAIEmbedder().embed_documents(["x"])
+    assert "worlddb[openai]" in str(info.value)
 
 
 def test_ada_002_has_a_fixed_width_and_is_not_sent_dimensions() -> None:
@@ -249,8 +265,12 @@ def test_empty_batch_makes_no_request_and_bad_input_is_rejected() -> None:
         embedder.embed_documents("a single string")
     with pytest.raises(ValidationError):
         embedder.embed_documents([b"bytes"])  # type: ignore[list-item]
+    for bad in ({"dimension": 0}, {"batch_size": 0}, {"model": ""}, {"max_chars": 1}):
+        with pytest.raises(ValidationError):
+            OpenAIEmbedder(**bad)
     with pytest.raises(ValidationError):
-        OpenAIEmbedder(dimension=0)
+        VoyageEmbedder(max_retries=-1)
+    assert repr(embedder) == "OpenAIEmbedder(model='text-embedding-3-small', dimension=32)"
 
 
 def test_engine_stores_an_embedding_row_made_by_the_openai_embedder() -> None:
@@ -290,7 +310,7 @@ def test_voyage_batches_and_chunks_like_openai() -> None:
 
 
 def test_voyage_retries_rate_limits_then_succeeds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "VOYAGE_BACKOFF_S", 0.0)
+    monkeypatch.setattr(voyage, "VOYAGE_BACKOFF_S", 0.0)
     embedder, server = _voyage()
     server.statuses = [429, 503]
     assert embedder.embed_documents(["x"]).shape == (1, 32)
@@ -302,7 +322,7 @@ def test_voyage_http_errors_become_plugin_errors(
     monkeypatch: pytest.MonkeyPatch, statuses: list[int], calls: int
 ) -> None:
     """A 401 is not retried; a 5xx is retried ``max_retries`` times, then reported."""
-    monkeypatch.setattr(api, "VOYAGE_BACKOFF_S", 0.0)
+    monkeypatch.setattr(voyage, "VOYAGE_BACKOFF_S", 0.0)
     embedder, server = _voyage()
     server.statuses = list(statuses)
     with pytest.raises(PluginError) as info:
@@ -312,7 +332,7 @@ def test_voyage_http_errors_become_plugin_errors(
 
 
 def test_voyage_transport_error_becomes_plugin_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "VOYAGE_BACKOFF_S", 0.0)
+    monkeypatch.setattr(voyage, "VOYAGE_BACKOFF_S", 0.0)
     attempts: list[int] = []
 
     def broken(request: httpx2.Request) -> httpx2.Response:
@@ -365,6 +385,7 @@ def test_default_voyage_client_is_stopped_by_the_network_guard() -> None:
 # -- windows ----------------------------------------------------------------------------------
 
 
+@example(text="aé", max_chars=4, overlap=1)  # a last character over the budget alone
 @given(
     text=st.text(alphabet=st.sampled_from("ab \né"), max_size=400),
     max_chars=st.integers(2, 60),

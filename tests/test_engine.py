@@ -44,8 +44,11 @@ def test_link_accepts_prefixes_and_stores_properties(db: WorldDB) -> None:
     a, b = db.put("Note", content="a"), db.put("Note", content="b")
     eid = db.link(a[:10], b[:10], "refers_to", why="example", weight=3)
     (edge,) = db.edges(a)
-    assert (edge.id, edge.target, dict(edge.properties)) == (eid, b, {"why": "example",
-                                                                      "weight": 3})
+    assert (edge.id, edge.target, dict(edge.properties)) == (
+        eid,
+        b,
+        {"why": "example", "weight": 3},
+    )
 
 
 def test_find_returns_none_where_get_raises(db: WorldDB) -> None:
@@ -96,8 +99,10 @@ def test_an_edit_re_hashes_exactly_the_world_and_its_ancestors(db: WorldDB) -> N
 
 
 def _scope_rids(db: WorldDB, scope: str) -> set[int]:
-    return {r[0] for r in db.store.conn.execute(
-        "SELECT rid FROM scope_members WHERE scope = ?", (scope,))}
+    return {
+        r[0]
+        for r in db.store.conn.execute("SELECT rid FROM scope_members WHERE scope = ?", (scope,))
+    }
 
 
 def test_an_edit_that_changes_nothing_is_refused(db: WorldDB) -> None:
@@ -143,13 +148,13 @@ def test_iter_worlds_yields_every_world_in_insertion_order(db: WorldDB) -> None:
 
 def test_accepted_same_as_is_transitive_and_symmetric(db: WorldDB) -> None:
     """I9: every member of a class sees the same class."""
-    a, b, c = (db.put("Person", name, provenance=[f"src:{name}"])
-               for name in ("Bob", "Robert", "Bobby"))
+    a, b, c = (
+        db.put("Person", name, provenance=[f"src:{name}"]) for name in ("Bob", "Robert", "Bobby")
+    )
     for left, right in ((a, b), (c, b)):
         db.accept_merge(db.link(left, right, "same_as"))
     expected = sorted([a, b, c])
-    assert db.equivalence_class(a) == db.equivalence_class(b) == db.equivalence_class(c) \
-        == expected
+    assert db.equivalence_class(a) == db.equivalence_class(b) == db.equivalence_class(c) == expected
     identity = db.export_identity(c)
     assert identity["members"] == expected
     assert identity["names"] == ["Bob", "Bobby", "Robert"]
@@ -160,4 +165,4 @@ def test_view_parses_time_arguments() -> None:
     view = WorldDB.view(valid_at="2024-01-01", known_at=5, include_superseded=True)
     assert (view.valid_at, view.known_at, view.include_closed) == (JAN, 5, True)
     with pytest.raises(ValidationError):
-        WorldDB.view(valid_at=True)  # type: ignore[arg-type]
+        WorldDB.view(valid_at=True)

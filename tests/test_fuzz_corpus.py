@@ -28,8 +28,7 @@ def _load(target: str) -> ModuleType:
 
 
 def _cases() -> list[tuple[str, Path]]:
-    return [(t, f) for t in TARGETS for f in sorted((FUZZ / "corpus" / t).iterdir())
-            if f.is_file()]
+    return [(t, f) for t in TARGETS for f in sorted((FUZZ / "corpus" / t).iterdir()) if f.is_file()]
 
 
 def test_every_target_has_a_seed_corpus() -> None:

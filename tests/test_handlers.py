@@ -29,8 +29,9 @@ from worlddb.hashing import world_id
 from worlddb.model import DEFAULT_EDGE_TYPES, Changeset, Edge, EdgeSpec, NodeId, WorldSpec
 
 
-def _fact(db: WorldDB, text: str, valid_from: int | None = None,
-          valid_to: int | None = None) -> NodeId:
+def _fact(
+    db: WorldDB, text: str, valid_from: int | None = None, valid_to: int | None = None
+) -> NodeId:
     return db.put("Fact", content=text, valid_from=valid_from, valid_to=valid_to)
 
 
@@ -97,8 +98,10 @@ def test_contains_from_a_scope_indexes_the_member_and_its_descendants(db: WorldD
 
 
 def _members(db: WorldDB, scope: str) -> list[int]:
-    return [r[0] for r in db.store.conn.execute(
-        "SELECT rid FROM scope_members WHERE scope = ?", (scope,))]
+    return [
+        r[0]
+        for r in db.store.conn.execute("SELECT rid FROM scope_members WHERE scope = ?", (scope,))
+    ]
 
 
 def test_contains_between_ordinary_worlds_indexes_no_membership(db: WorldDB) -> None:
@@ -107,8 +110,9 @@ def test_contains_between_ordinary_worlds_indexes_no_membership(db: WorldDB) -> 
     assert db.store.conn.execute("SELECT count(*) FROM scope_members").fetchone()[0] == 0
 
 
-@pytest.mark.parametrize("edge_type", ["contains", "supersedes", "derived_from", "subtype_of",
-                                       "precedes"])
+@pytest.mark.parametrize(
+    "edge_type", ["contains", "supersedes", "derived_from", "subtype_of", "precedes"]
+)
 def test_acyclic_types_refuse_a_cycle(db: WorldDB, edge_type: str) -> None:
     a, b, c = (_fact(db, f"step {i}") for i in range(3))
     db.link(a, b, edge_type)
@@ -149,8 +153,9 @@ def test_supersedes_only_tightens(db: WorldDB) -> None:
     early = _fact(db, "closed early", valid_from=100, valid_to=200)
     late = _fact(db, "closed late", valid_from=100, valid_to=900)
     new_a, new_b = _fact(db, "successor a", valid_from=500), _fact(db, "successor b", 500)
-    result = db.write(Changeset(edges=(EdgeSpec("supersedes", new_a, early),
-                                       EdgeSpec("supersedes", new_b, late))))
+    result = db.write(
+        Changeset(edges=(EdgeSpec("supersedes", new_a, early), EdgeSpec("supersedes", new_b, late)))
+    )
     assert db.get(early).valid_to == 200  # already closed before 500: unchanged
     assert db.get(late).valid_to == 500  # closed later: tightened
     assert result.closed == (late,)
@@ -170,8 +175,18 @@ def test_supersedes_refuses_time_travel(db: WorldDB) -> None:
 # -- same_as, contradicts ------------------------------------------------------------------------
 def test_same_as_stages_a_pending_proposal_and_never_merges(db: WorldDB) -> None:
     a, b = db.put("Person", "Sarah Connor"), db.put("Person", "S. Connor")
-    result = db.write(Changeset(edges=(EdgeSpec("same_as", a, b, {
-        "tier": "fuzzy", "score_milli": 870, "evidence": "token overlap"}),)))
+    result = db.write(
+        Changeset(
+            edges=(
+                EdgeSpec(
+                    "same_as",
+                    a,
+                    b,
+                    {"tier": "fuzzy", "score_milli": 870, "evidence": "token overlap"},
+                ),
+            )
+        )
+    )
     (proposal,) = db.proposals()
     assert result.proposals == (proposal.edge_id,)
     assert (proposal.source, proposal.target, proposal.status) == (a, b, "pending")
@@ -219,10 +234,10 @@ def test_contradicts_keeps_both_and_reports_the_conflict(db: WorldDB) -> None:
     assert handler.on_query_rewrite(edge, a) == (b,) and handler.on_query_rewrite(edge, b) == (a,)
 
 
-@pytest.mark.parametrize("edge_type", ["refers_to", "implies", "instance_of", "derived_from",
-                                       "subtype_of"])
-def test_relation_types_record_the_edge_without_side_effects(db: WorldDB, edge_type: str
-                                                             ) -> None:
+@pytest.mark.parametrize(
+    "edge_type", ["refers_to", "implies", "instance_of", "derived_from", "subtype_of"]
+)
+def test_relation_types_record_the_edge_without_side_effects(db: WorldDB, edge_type: str) -> None:
     a, b = _fact(db, "a", valid_from=100), _fact(db, "b", valid_from=50)
     result = db.write(Changeset(edges=(EdgeSpec(edge_type, a, b, {"note": "x"}),)))
     (edge,) = db.edges(a, types=[edge_type])
@@ -233,8 +248,9 @@ def test_relation_types_record_the_edge_without_side_effects(db: WorldDB, edge_t
 
 # -- causes, precedes ----------------------------------------------------------------------------
 @pytest.mark.parametrize("edge_type", ["causes", "precedes"])
-def test_ordered_types_refuse_a_source_that_begins_after_its_target(db: WorldDB, edge_type: str
-                                                                     ) -> None:
+def test_ordered_types_refuse_a_source_that_begins_after_its_target(
+    db: WorldDB, edge_type: str
+) -> None:
     early, late = _fact(db, "rain", valid_from=100), _fact(db, "wet street", valid_from=200)
     db.link(early, late, edge_type)
     same_time = _fact(db, "thunder", valid_from=100)
@@ -303,16 +319,24 @@ def _custom_db(path: Path, **handlers: PlainHandler) -> WorldDB:
 def _doomed_changeset(anchor: str, edge_type: str) -> Changeset:
     """New worlds and an ordinary edge first, so the rollback has real work to undo."""
     fresh = WorldSpec("Note", content="written before the custom edge", valid_from=1)
-    return Changeset(worlds=(fresh,), edges=(EdgeSpec("refers_to", world_id(fresh), anchor),
-                                             EdgeSpec(edge_type, world_id(fresh), anchor)))
+    return Changeset(
+        worlds=(fresh,),
+        edges=(
+            EdgeSpec("refers_to", world_id(fresh), anchor),
+            EdgeSpec(edge_type, world_id(fresh), anchor),
+        ),
+    )
 
 
-@pytest.mark.parametrize(("edge_type", "handler", "error"), [
-    ("vetoed", RefusingHandler(), HandlerRefusedError),
-    ("fragile", CrashingHandler(), HandlerError),
-])
+@pytest.mark.parametrize(
+    ("edge_type", "handler", "error"),
+    [
+        ("vetoed", RefusingHandler(), HandlerRefusedError),
+        ("fragile", CrashingHandler(), HandlerError),
+    ],
+)
 def test_a_failing_custom_handler_leaves_the_file_byte_identical(
-        db_path: Path, edge_type: str, handler: PlainHandler, error: type[ReconcileError]
+    db_path: Path, edge_type: str, handler: PlainHandler, error: type[ReconcileError]
 ) -> None:
     with _custom_db(db_path, **{edge_type: handler}) as db:
         anchor = db.put("Note", content="anchor", valid_from=0)
@@ -352,20 +376,25 @@ def test_a_custom_handler_sees_the_transaction_and_writes_derived_edges(db_path:
 PLUGIN_MODULE = "worlddb_test_fake_plugin"
 
 
-def test_an_installed_distribution_contributes_handlers(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / f"{PLUGIN_MODULE}.py").write_text(textwrap.dedent("""
+def test_an_installed_distribution_contributes_handlers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / f"{PLUGIN_MODULE}.py").write_text(
+        textwrap.dedent("""
         from worlddb.handlers import PlainHandler
 
         def register(registry):
             registry.register("mentions", PlainHandler())
-    """))
+    """)
+    )
     dist = tmp_path / "worlddb_fake_plugin-1.0.dist-info"
     dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: worlddb-fake-plugin\n"
-                                   "Version: 1.0\n")
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: worlddb-fake-plugin\nVersion: 1.0\n"
+    )
     (dist / "entry_points.txt").write_text(
-        f"[worlddb.edge_handlers]\nmentions = {PLUGIN_MODULE}:register\n")
+        f"[worlddb.edge_handlers]\nmentions = {PLUGIN_MODULE}:register\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, PLUGIN_MODULE, raising=False)
     registry = default_handlers()
@@ -398,18 +427,20 @@ def _duplicate_register(registry: HandlerRegistry) -> None:
     registry.register("contains", PlainHandler())
 
 
-def test_a_failing_plugin_is_a_plugin_error_with_its_cause(monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
-    monkeypatch.setattr("worlddb.handlers.entry_points",
-                        lambda group: [FakeEntryPoint("broken", _broken_register)])
+def test_a_failing_plugin_is_a_plugin_error_with_its_cause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "worlddb.handlers.entry_points", lambda group: [FakeEntryPoint("broken", _broken_register)]
+    )
     with pytest.raises(PluginError) as info:
         load_entry_point_handlers(default_handlers())
     assert isinstance(info.value.__cause__, RuntimeError)
 
 
 def test_a_plugin_registering_a_taken_type_is_a_validation_error(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("worlddb.handlers.entry_points",
-                        lambda group: [FakeEntryPoint("dup", _duplicate_register)])
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        "worlddb.handlers.entry_points", lambda group: [FakeEntryPoint("dup", _duplicate_register)]
+    )
     with pytest.raises(ValidationError):
         load_entry_point_handlers(default_handlers())

@@ -54,8 +54,21 @@ def test_key_order_does_not_change_the_bytes(mapping: dict[str, int], rnd: objec
 
 @pytest.mark.parametrize(
     "value",
-    [1.0, float("nan"), {"k": 0.5}, [1, 2.5], b"bytes", {1: "int key"}, {("t",): 1},
-     2**63, -(2**63) - 1, object(), {"s": {1, 2}}, "lone \ud800 surrogate", {"\udfff": 1}],
+    [
+        1.0,
+        float("nan"),
+        {"k": 0.5},
+        [1, 2.5],
+        b"bytes",
+        {1: "int key"},
+        {("t",): 1},
+        2**63,
+        -(2**63) - 1,
+        object(),
+        {"s": {1, 2}},
+        "lone \ud800 surrogate",
+        {"\udfff": 1},
+    ],
     ids=repr,
 )
 def test_values_without_a_canonical_form_are_refused(value: object) -> None:
@@ -87,9 +100,24 @@ def test_the_64_bit_bounds_are_inclusive() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b'{"b":1,"a":2}', b'{"a": 1}', b" 1", b"1.0", b"1e3", b"NaN", b"-0", b'"\\u0041"',
-     b'{"a":1,"a":1}', b"\xff", b"", b"[1,]", b"01", b"1" * 5000, b"[" * 100_000,
-     b'"\\ud800"'],
+    [
+        b'{"b":1,"a":2}',
+        b'{"a": 1}',
+        b" 1",
+        b"1.0",
+        b"1e3",
+        b"NaN",
+        b"-0",
+        b'"\\u0041"',
+        b'{"a":1,"a":1}',
+        b"\xff",
+        b"",
+        b"[1,]",
+        b"01",
+        b"1" * 5000,
+        b"[" * 100_000,
+        b'"\\ud800"',
+    ],
     ids=lambda d: repr(d[:20]),
 )
 def test_non_canonical_bytes_are_refused(data: bytes) -> None:
@@ -107,8 +135,9 @@ def test_decoding_arbitrary_bytes_raises_only_canonical_encoding_error(data: byt
 
 
 @given(canonical_values(), st.data())
-def test_a_mutated_encoding_decodes_to_itself_or_is_refused(value: object, data: st.DataObject
-                                                            ) -> None:
+def test_a_mutated_encoding_decodes_to_itself_or_is_refused(
+    value: object, data: st.DataObject
+) -> None:
     encoded = bytearray(canonical_bytes(value))
     index = data.draw(st.integers(0, len(encoded) - 1))
     encoded[index] = data.draw(st.integers(0, 255))
@@ -121,9 +150,17 @@ def test_a_mutated_encoding_decodes_to_itself_or_is_refused(value: object, data:
 
 def test_world_bytes_format_is_pinned() -> None:
     """The id of every stored world depends on these exact bytes; changing them forks ids."""
-    spec = WorldSpec("Note", name="n", content="héllo", children=(B, A),
-                     edges=(InteriorEdge("refers_to", B, A), InteriorEdge("implies", A, B)),
-                     created_at=7, valid_from=1, provenance=("p",), flags=frozenset({"x"}))
+    spec = WorldSpec(
+        "Note",
+        name="n",
+        content="héllo",
+        children=(B, A),
+        edges=(InteriorEdge("refers_to", B, A), InteriorEdge("implies", A, B)),
+        created_at=7,
+        valid_from=1,
+        provenance=("p",),
+        flags=frozenset({"x"}),
+    )
     expected = (
         '{"children":["' + B + '","' + A + '"],"content":"héllo","created_at":7,'
         '"edges":[["implies","' + A + '","' + B + '"],["refers_to","' + B + '","' + A + '"]],'
@@ -135,12 +172,17 @@ def test_world_bytes_format_is_pinned() -> None:
 
 @given(world_specs(children=[A, B]))
 def test_world_bytes_equal_the_generic_canonical_encoding(spec: WorldSpec) -> None:
-    generic = canonical_bytes({
-        "f": "worlddb.world/1", "type": spec.type, "name": spec.name, "content": spec.content,
-        "children": list(spec.children),
-        "edges": sorted([e.type, e.source, e.target] for e in spec.edges),
-        "created_at": spec.created_at,
-    })
+    generic = canonical_bytes(
+        {
+            "f": "worlddb.world/1",
+            "type": spec.type,
+            "name": spec.name,
+            "content": spec.content,
+            "children": list(spec.children),
+            "edges": sorted([e.type, e.source, e.target] for e in spec.edges),
+            "created_at": spec.created_at,
+        }
+    )
     assert world_bytes(spec) == generic
 
 
@@ -148,8 +190,15 @@ def test_world_bytes_equal_the_generic_canonical_encoding(spec: WorldSpec) -> No
 def test_projection_fields_stay_out_of_the_id(spec: WorldSpec, moment: int, text: str) -> None:
     from dataclasses import replace
 
-    moved = replace(spec, valid_from=moment, valid_to=moment + 1, provenance=(text or "p",),
-                    aliases=(text or "a",), flags=frozenset({"pinned"}), resolve=True)
+    moved = replace(
+        spec,
+        valid_from=moment,
+        valid_to=moment + 1,
+        provenance=(text or "p",),
+        aliases=(text or "a",),
+        flags=frozenset({"pinned"}),
+        resolve=True,
+    )
     assert world_id(moved) == world_id(spec)
 
 
@@ -158,24 +207,76 @@ def test_decode_world_inverts_world_bytes(spec: WorldSpec) -> None:
     back = decode_world(world_bytes(spec))
     assert world_bytes(back) == world_bytes(spec)
     assert (back.type, back.name, back.content, back.children, back.created_at) == (
-        spec.type, spec.name, spec.content, spec.children, spec.created_at)
+        spec.type,
+        spec.name,
+        spec.content,
+        spec.children,
+        spec.created_at,
+    )
 
 
 @pytest.mark.parametrize(
     "value",
-    [[1], {"f": "other"}, {"f": "worlddb.world/1"},
-     {"f": "worlddb.world/1", "type": 5, "name": "", "content": "", "children": [],
-      "edges": [], "created_at": 0},
-     {"f": "worlddb.world/1", "type": "T", "name": "", "content": "", "children": "ab",
-      "edges": [], "created_at": 0},
-     {"f": "worlddb.world/1", "type": "T", "name": "", "content": "", "children": [],
-      "edges": [["a", "b"]], "created_at": 0},
-     {"f": "worlddb.world/1", "type": "T", "name": "", "content": "", "children": [],
-      "edges": [], "created_at": True},
-     {"f": "worlddb.world/1", "type": "T", "name": "", "content": "", "children": [],
-      "edges": [["z", "b", "c"], ["a", "b", "c"]], "created_at": 0},
-     {"f": "worlddb.world/1", "type": "T", "name": "", "content": "", "children": [],
-      "edges": [], "created_at": 0, "extra": 1}],
+    [
+        [1],
+        {"f": "other"},
+        {"f": "worlddb.world/1"},
+        {
+            "f": "worlddb.world/1",
+            "type": 5,
+            "name": "",
+            "content": "",
+            "children": [],
+            "edges": [],
+            "created_at": 0,
+        },
+        {
+            "f": "worlddb.world/1",
+            "type": "T",
+            "name": "",
+            "content": "",
+            "children": "ab",
+            "edges": [],
+            "created_at": 0,
+        },
+        {
+            "f": "worlddb.world/1",
+            "type": "T",
+            "name": "",
+            "content": "",
+            "children": [],
+            "edges": [["a", "b"]],
+            "created_at": 0,
+        },
+        {
+            "f": "worlddb.world/1",
+            "type": "T",
+            "name": "",
+            "content": "",
+            "children": [],
+            "edges": [],
+            "created_at": True,
+        },
+        {
+            "f": "worlddb.world/1",
+            "type": "T",
+            "name": "",
+            "content": "",
+            "children": [],
+            "edges": [["z", "b", "c"], ["a", "b", "c"]],
+            "created_at": 0,
+        },
+        {
+            "f": "worlddb.world/1",
+            "type": "T",
+            "name": "",
+            "content": "",
+            "children": [],
+            "edges": [],
+            "created_at": 0,
+            "extra": 1,
+        },
+    ],
 )
 def test_decode_world_refuses_anything_but_a_canonical_world(value: object) -> None:
     with pytest.raises(CanonicalEncodingError):
@@ -183,8 +284,12 @@ def test_decode_world_refuses_anything_but_a_canonical_world(value: object) -> N
 
 
 def test_world_bytes_refuse_what_has_no_canonical_form() -> None:
-    for spec in (WorldSpec("Note", content="\ud800"), WorldSpec("Note", created_at=2**63),
-                 WorldSpec("Note", created_at=True), WorldSpec("Note", name=None)):  # type: ignore[arg-type]
+    for spec in (
+        WorldSpec("Note", content="\ud800"),
+        WorldSpec("Note", created_at=2**63),
+        WorldSpec("Note", created_at=True),
+        WorldSpec("Note", name=None),  # type: ignore[arg-type]
+    ):
         with pytest.raises(CanonicalEncodingError):
             world_bytes(spec)
 
@@ -198,11 +303,26 @@ def test_world_id_is_blake3_of_the_world_bytes() -> None:
 def test_edge_id_hashes_only_type_and_endpoints() -> None:
     plain = EdgeSpec("refers_to", A, B)
     assert edge_id(plain) == edge_id(EdgeSpec("refers_to", A, B, {"w": 1}, 5, 9))
-    assert len({edge_id(plain), edge_id(EdgeSpec("refers_to", B, A)),
-                edge_id(EdgeSpec("implies", A, B))}) == 3
-    assert edge_id(plain) == blake3(json.dumps(
-        {"f": "worlddb.edge/1", "source": A, "target": B, "type": "refers_to"},
-        separators=(",", ":"), sort_keys=True).encode()).hexdigest()
+    assert (
+        len(
+            {
+                edge_id(plain),
+                edge_id(EdgeSpec("refers_to", B, A)),
+                edge_id(EdgeSpec("implies", A, B)),
+            }
+        )
+        == 3
+    )
+    assert (
+        edge_id(plain)
+        == blake3(
+            json.dumps(
+                {"f": "worlddb.edge/1", "source": A, "target": B, "type": "refers_to"},
+                separators=(",", ":"),
+                sort_keys=True,
+            ).encode()
+        ).hexdigest()
+    )
 
 
 @given(lone_surrogates)
@@ -213,8 +333,14 @@ def test_edge_ids_refuse_lone_surrogates(bad: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [(A, True), ("A" * 64, False), ("a" * 63, False), ("a" * 65, False), ("g" * 64, False),
-     ("", False)],
+    [
+        (A, True),
+        ("A" * 64, False),
+        ("a" * 63, False),
+        ("a" * 65, False),
+        ("g" * 64, False),
+        ("", False),
+    ],
 )
 def test_is_node_id_accepts_only_64_lowercase_hex(text: str, expected: bool) -> None:
     assert is_node_id(text) is expected

@@ -29,8 +29,18 @@ from worlddb.resolver import ExactResolver
 
 ACYCLIC = frozenset({"contains", "supersedes", "derived_from", "subtype_of", "precedes"})
 ORDERED = frozenset({"causes", "precedes"})
-LINK_TYPES = ("contains", "refers_to", "supersedes", "contradicts", "implies", "derived_from",
-              "instance_of", "subtype_of", "causes", "precedes")
+LINK_TYPES = (
+    "contains",
+    "refers_to",
+    "supersedes",
+    "contradicts",
+    "implies",
+    "derived_from",
+    "instance_of",
+    "subtype_of",
+    "causes",
+    "precedes",
+)
 TIMES = (None, 100, 200, 300, 400)
 DEAD = frozenset({"retired", "rejected"})
 
@@ -86,8 +96,10 @@ class Model:
         return seen
 
     def rejected_pair(self, a: str, b: str) -> bool:
-        return any(e.type == "same_as" and e.status == "rejected" and {e.source, e.target} == {a, b}
-                   for e in self.edges.values())
+        return any(
+            e.type == "same_as" and e.status == "rejected" and {e.source, e.target} == {a, b}
+            for e in self.edges.values()
+        )
 
     def close(self, wid: str, at: int) -> None:
         world = self.worlds[wid]
@@ -129,11 +141,16 @@ class StoreMachine(RuleBasedStateMachine):
         self.clock.advance(1)
         return self.counter
 
-    def _pick(self, data: st.DataObject, *, open_only: bool = False,
-              types: tuple[str, ...] | None = None) -> str:
-        ids = sorted(w for w, m in self.model.worlds.items()
-                     if (not open_only or m.valid_to is None) and (types is None or m.type in types)
-                     and m.type != "Scope")
+    def _pick(
+        self, data: st.DataObject, *, open_only: bool = False, types: tuple[str, ...] | None = None
+    ) -> str:
+        ids = sorted(
+            w
+            for w, m in self.model.worlds.items()
+            if (not open_only or m.valid_to is None)
+            and (types is None or m.type in types)
+            and m.type != "Scope"
+        )
         return data.draw(st.sampled_from(ids))
 
     def _commit(self, changeset: Changeset) -> CommitResult:
@@ -158,21 +175,44 @@ class StoreMachine(RuleBasedStateMachine):
         (scope,) = self.db.ensure_scopes({"user_id": "machine"})
         self.model.worlds[scope] = MWorld("Scope", "user_id=machine", None, None, ())
 
-    @rule(data=st.data(), kind=st.sampled_from(["Note", "Fact", "Person", "Session"]),
-          start=st.sampled_from(TIMES), length=st.sampled_from([None, 50, 150]),
-          n_children=st.integers(0, 2))
-    def put(self, data: st.DataObject, kind: str, start: int | None, length: int | None,
-            n_children: int) -> None:
-        orphans = sorted(w for w, m in self.model.worlds.items()
-                         if m.parent is None and m.type not in ("Scope", "Session"))
-        kids = tuple(data.draw(st.lists(st.sampled_from(orphans), unique=True,
-                                        max_size=min(n_children, len(orphans))))) \
-            if kind == "Session" and orphans else ()
+    @rule(
+        data=st.data(),
+        kind=st.sampled_from(["Note", "Fact", "Person", "Session"]),
+        start=st.sampled_from(TIMES),
+        length=st.sampled_from([None, 50, 150]),
+        n_children=st.integers(0, 2),
+    )
+    def put(
+        self, data: st.DataObject, kind: str, start: int | None, length: int | None, n_children: int
+    ) -> None:
+        orphans = sorted(
+            w
+            for w, m in self.model.worlds.items()
+            if m.parent is None and m.type not in ("Scope", "Session")
+        )
+        kids = (
+            tuple(
+                data.draw(
+                    st.lists(
+                        st.sampled_from(orphans),
+                        unique=True,
+                        max_size=min(n_children, len(orphans)),
+                    )
+                )
+            )
+            if kind == "Session" and orphans
+            else ()
+        )
         n = self._fresh()
         end = None if length is None else (start or 0) + length
-        spec = WorldSpec(kind, name=f"name {n}" if kind == "Person" else "",
-                         content="" if kind == "Person" else f"text number {n}", children=kids,
-                         valid_from=start, valid_to=end)
+        spec = WorldSpec(
+            kind,
+            name=f"name {n}" if kind == "Person" else "",
+            content="" if kind == "Person" else f"text number {n}",
+            children=kids,
+            valid_from=start,
+            valid_to=end,
+        )
         result = self._commit(Changeset(worlds=(spec,)))
         wid = world_id(spec)
         assert result.created == (wid,)
@@ -201,8 +241,9 @@ class StoreMachine(RuleBasedStateMachine):
         result = self._commit(Changeset(edges=(spec,)))
         self.model.add_edge(spec)
         if edge_type == "supersedes":
-            self.model.close(b, src.valid_from if src.valid_from is not None
-                             else result.ingested_at)
+            self.model.close(
+                b, src.valid_from if src.valid_from is not None else result.ingested_at
+            )
         if edge_type == "contradicts":
             assert result.conflicts == ((a, b),)
 
@@ -233,8 +274,9 @@ class StoreMachine(RuleBasedStateMachine):
     @precondition(lambda self: any(e.status == "pending" for e in self.model.edges.values()))
     @rule(data=st.data(), accept=st.booleans())
     def decide(self, data: st.DataObject, accept: bool) -> None:
-        eid = data.draw(st.sampled_from(sorted(
-            e for e, m in self.model.edges.items() if m.status == "pending")))
+        eid = data.draw(
+            st.sampled_from(sorted(e for e, m in self.model.edges.items() if m.status == "pending"))
+        )
         if accept:
             self.db.accept_merge(eid)
         else:
@@ -244,8 +286,9 @@ class StoreMachine(RuleBasedStateMachine):
     @precondition(lambda self: any(e.status not in DEAD for e in self.model.edges.values()))
     @rule(data=st.data())
     def retire_edge(self, data: st.DataObject) -> None:
-        eid = data.draw(st.sampled_from(sorted(
-            e for e, m in self.model.edges.items() if m.status not in DEAD)))
+        eid = data.draw(
+            st.sampled_from(sorted(e for e, m in self.model.edges.items() if m.status not in DEAD))
+        )
         edge = self.model.edges[eid]
         if edge.type == "contains" and self.model.worlds[edge.source].type == "Scope":
             self.model.members[edge.source] -= self.model.descendants(edge.target)
@@ -265,8 +308,11 @@ class StoreMachine(RuleBasedStateMachine):
             assert self.db.retire(wid, at=at) is True
             world.valid_to = at
 
-    @precondition(lambda self: any(m.valid_to is None and m.type != "Scope"
-                                   for m in self.model.worlds.values()))
+    @precondition(
+        lambda self: any(
+            m.valid_to is None and m.type != "Scope" for m in self.model.worlds.values()
+        )
+    )
     @rule(data=st.data())
     def edit(self, data: st.DataObject) -> None:
         """I2: exactly the world and its ancestors get new versions, each superseding the old."""
@@ -288,8 +334,10 @@ class StoreMachine(RuleBasedStateMachine):
         swapped: str | None = None
         for old, new in zip(chain, result.created, strict=True):
             before = self.model.worlds[old]
-            kids = tuple(swapped if swapped is not None and c == chain[chain.index(old) - 1]
-                         else c for c in before.children)
+            kids = tuple(
+                swapped if swapped is not None and c == chain[chain.index(old) - 1] else c
+                for c in before.children
+            )
             text = f"edit {n}" if old == wid and before.type != "Person" else before.text
             text = f"renamed {n}" if old == wid and before.type == "Person" else text
             self.model.worlds[new] = MWorld(before.type, text, at, None, kids)
@@ -304,8 +352,7 @@ class StoreMachine(RuleBasedStateMachine):
         for e in list(self.model.live("contains")):
             if e.target == root_old and self.model.worlds[e.source].type == "Scope":
                 self.model.add_edge(EdgeSpec("contains", e.source, root_new))
-        assert [w.id for w in self.db.history(result.created[0])][-2:] == [wid,
-                                                                            result.created[0]]
+        assert [w.id for w in self.db.history(result.created[0])][-2:] == [wid, result.created[0]]
 
     @precondition(lambda self: self._has_worlds())
     @rule(data=st.data())
@@ -345,8 +392,11 @@ class StoreMachine(RuleBasedStateMachine):
         """I7: new worlds plus a refused edge: nothing of the changeset lands."""
         spec = WorldSpec("Note", content=f"doomed {self._fresh()}")
         wid = world_id(spec)
-        self._refused(lambda: self.db.write(Changeset(
-            worlds=(spec,), edges=(EdgeSpec("refers_to", wid, wid),))))
+        self._refused(
+            lambda: self.db.write(
+                Changeset(worlds=(spec,), edges=(EdgeSpec("refers_to", wid, wid),))
+            )
+        )
 
     @rule()
     def reopen(self) -> None:
@@ -393,16 +443,18 @@ class StoreMachine(RuleBasedStateMachine):
         """I5."""
         conn = self.db.store.conn
         fts = {r[0] for r in conn.execute("SELECT rowid FROM fts")}
-        expected = {self.db.store.rid_of(w) for w, m in self.model.worlds.items()
-                    if m.type != "Scope" and m.text}
+        expected = {
+            self.db.store.rid_of(w)
+            for w, m in self.model.worlds.items()
+            if m.type != "Scope" and m.text
+        }
         assert fts == expected
 
     @invariant()
     def identity_is_merged_only_by_acceptance(self) -> None:
         """I8, I9, I10."""
         statuses = {p.edge_id: p.status for p in self.db.proposals(None)}
-        assert statuses == {e: m.status for e, m in self.model.edges.items()
-                            if m.type == "same_as"}
+        assert statuses == {e: m.status for e, m in self.model.edges.items() if m.type == "same_as"}
         for e in self.model.edges.values():
             if e.type == "same_as":
                 together = e.target in self.db.equivalence_class(e.source)
@@ -410,8 +462,9 @@ class StoreMachine(RuleBasedStateMachine):
                 assert together == (e.source in self.db.equivalence_class(e.target))
 
     def _linked_otherwise(self, edge: MEdge) -> bool:
-        accepted = [e for e in self.model.edges.values()
-                    if e.type == "same_as" and e.status == "accepted"]
+        accepted = [
+            e for e in self.model.edges.values() if e.type == "same_as" and e.status == "accepted"
+        ]
         seen, queue = {edge.source}, deque([edge.source])
         while queue:
             current = queue.popleft()
@@ -427,7 +480,8 @@ class StoreMachine(RuleBasedStateMachine):
         for wid, m in self.model.worlds.items():
             assert self.db.get(wid).parent == m.parent, wid
         rows = self.db.store.conn.execute(
-            "SELECT m.scope, n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid")
+            "SELECT m.scope, n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid"
+        )
         stored: dict[str, set[str]] = {}
         for scope, member in rows:
             stored.setdefault(scope, set()).add(member)
@@ -435,6 +489,6 @@ class StoreMachine(RuleBasedStateMachine):
 
 
 StoreMachine.TestCase.settings = settings(
-    max_examples=min(settings.default.max_examples, 25), stateful_step_count=30,
-    deadline=None)
+    max_examples=min(settings().max_examples, 25), stateful_step_count=30, deadline=None
+)
 test_store_invariants = StoreMachine.TestCase

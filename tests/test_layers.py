@@ -22,6 +22,12 @@ def _lint_imports() -> str:
 
 
 def test_import_contracts_are_kept() -> None:
-    proc = subprocess.run([_lint_imports(), "--no-cache"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, check=False)
+    proc = subprocess.run(
+        [_lint_imports(), "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

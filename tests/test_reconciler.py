@@ -63,10 +63,12 @@ def _bad_worlds() -> list[tuple[str, WorldSpec, str]]:
     ]
 
 
-@pytest.mark.parametrize(("spec", "field"), [(s, f) for _, s, f in _bad_worlds()],
-                         ids=[i for i, _, _ in _bad_worlds()])
-def test_a_malformed_world_is_refused_before_any_write(db: WorldDB, spec: WorldSpec,
-                                                       field: str) -> None:
+@pytest.mark.parametrize(
+    ("spec", "field"), [(s, f) for _, s, f in _bad_worlds()], ids=[i for i, _, _ in _bad_worlds()]
+)
+def test_a_malformed_world_is_refused_before_any_write(
+    db: WorldDB, spec: WorldSpec, field: str
+) -> None:
     before = logical_dump(db)
     with pytest.raises(ValidationError) as info:
         db.write(Changeset(worlds=(spec,)))
@@ -74,13 +76,17 @@ def test_a_malformed_world_is_refused_before_any_write(db: WorldDB, spec: WorldS
     assert logical_dump(db) == before
 
 
-@pytest.mark.parametrize("spec", [
-    replace(NOTE, aliases=("Sam\ud800",)),
-    replace(NOTE, provenance=("label:\udfff",)),
-    replace(NOTE, content="lone \ud800"),
-])
-def test_lone_surrogates_anywhere_are_canonical_encoding_errors(db: WorldDB, spec: WorldSpec
-                                                                ) -> None:
+@pytest.mark.parametrize(
+    "spec",
+    [
+        replace(NOTE, aliases=("Sam\ud800",)),
+        replace(NOTE, provenance=("label:\udfff",)),
+        replace(NOTE, content="lone \ud800"),
+    ],
+)
+def test_lone_surrogates_anywhere_are_canonical_encoding_errors(
+    db: WorldDB, spec: WorldSpec
+) -> None:
     before = logical_dump(db)
     with pytest.raises(CanonicalEncodingError):
         db.write(Changeset(worlds=(spec,)))
@@ -116,8 +122,13 @@ def test_an_unknown_interior_edge_type_is_refused(db: WorldDB) -> None:
     a, b = db.put("Turn", "user", "a"), db.put("Turn", "user", "b")
     before = logical_dump(db)
     with pytest.raises(ValidationError):
-        db.write(Changeset(worlds=(WorldSpec("Session", children=(a, b),
-                                             edges=(InteriorEdge("bogus", a, b),)),)))
+        db.write(
+            Changeset(
+                worlds=(
+                    WorldSpec("Session", children=(a, b), edges=(InteriorEdge("bogus", a, b),)),
+                )
+            )
+        )
     assert logical_dump(db) == before
 
 
@@ -135,8 +146,11 @@ def test_a_long_source_is_refused(db: WorldDB) -> None:
 
 def test_a_commit_reports_what_it_did(db: WorldDB) -> None:
     t1, t2 = WorldSpec("Turn", "user", "hi"), WorldSpec("Turn", "assistant", "hello")
-    session = WorldSpec("Session", children=(world_id(t1), world_id(t2)),
-                        edges=(InteriorEdge("precedes", world_id(t1), world_id(t2)),))
+    session = WorldSpec(
+        "Session",
+        children=(world_id(t1), world_id(t2)),
+        edges=(InteriorEdge("precedes", world_id(t1), world_id(t2)),),
+    )
     result = db.write(Changeset(worlds=(t1, t2, session, t1), source="chat-1"))
     ids = [world_id(s) for s in (t1, t2, session)]
     assert result.created == tuple(ids) and result.existing == ()
@@ -151,12 +165,23 @@ def test_a_commit_reports_what_it_did(db: WorldDB) -> None:
 def test_re_applying_a_changeset_changes_nothing(db: WorldDB) -> None:
     """I6: every row, FTS and validity log included, stays as it was."""
     old = db.put("Fact", content="Alice lives in Paris", valid_from=10)
-    new = WorldSpec("Fact", content="Alice lives in Berlin", valid_from=20, aliases=("home",),
-                    flags=frozenset({"pinned"}), provenance=("p1",))
+    new = WorldSpec(
+        "Fact",
+        content="Alice lives in Berlin",
+        valid_from=20,
+        aliases=("home",),
+        flags=frozenset({"pinned"}),
+        provenance=("p1",),
+    )
     person = WorldSpec("Person", name="Alice", resolve=True)
-    changeset = Changeset(worlds=(new, person), edges=(
-        EdgeSpec("supersedes", world_id(new), old),
-        EdgeSpec("refers_to", world_id(new), world_id(person))), source="turn-1")
+    changeset = Changeset(
+        worlds=(new, person),
+        edges=(
+            EdgeSpec("supersedes", world_id(new), old),
+            EdgeSpec("refers_to", world_id(new), world_id(person)),
+        ),
+        source="turn-1",
+    )
     db.write(changeset)
     snapshot = logical_dump(db)
     result = db.write(changeset)
@@ -164,16 +189,23 @@ def test_re_applying_a_changeset_changes_nothing(db: WorldDB) -> None:
     assert (result.created, result.edges, result.closed) == ((), (), ())
 
 
-def test_rewriting_a_stored_world_folds_in_projection_state_and_only_tightens(db: WorldDB
-                                                                              ) -> None:
+def test_rewriting_a_stored_world_folds_in_projection_state_and_only_tightens(db: WorldDB) -> None:
     spec = WorldSpec("Fact", content="the sky is blue", valid_from=100, valid_to=900)
     db.write(Changeset(worlds=(spec,)))
     wid = world_id(spec)
-    db.write(Changeset(worlds=(replace(spec, aliases=("sky",), provenance=("obs",),
-                                       flags=frozenset({"pinned"})),)))
+    db.write(
+        Changeset(
+            worlds=(
+                replace(spec, aliases=("sky",), provenance=("obs",), flags=frozenset({"pinned"})),
+            )
+        )
+    )
     world = db.get(wid)
-    assert (world.aliases, world.provenance, world.flags) == (("sky",), ("obs",),
-                                                              frozenset({"pinned"}))
+    assert (world.aliases, world.provenance, world.flags) == (
+        ("sky",),
+        ("obs",),
+        frozenset({"pinned"}),
+    )
     db.write(Changeset(worlds=(replace(spec, valid_from=0, valid_to=None),)))
     assert (db.get(wid).valid_from, db.get(wid).valid_to) == (100, 900)
     result = db.write(Changeset(worlds=(replace(spec, valid_from=200, valid_to=800),)))
@@ -192,8 +224,12 @@ def test_an_exact_match_lands_on_the_stored_entity(db: WorldDB) -> None:
     stored = db.put("Person", "Sarah Connor")
     proposed = WorldSpec("Person", name="sarah  CONNOR", aliases=("Sarah C",), resolve=True)
     note = WorldSpec("Note", content="Sarah called")
-    result = db.write(Changeset(worlds=(proposed, note), edges=(
-        EdgeSpec("refers_to", world_id(note), world_id(proposed)),)))
+    result = db.write(
+        Changeset(
+            worlds=(proposed, note),
+            edges=(EdgeSpec("refers_to", world_id(note), world_id(proposed)),),
+        )
+    )
     assert result.ids[world_id(proposed)] == stored
     assert result.resolutions[world_id(proposed)] == ("exact", 1.0)
     assert not db.store.exists(world_id(proposed))
@@ -324,8 +360,10 @@ def test_purge_deletes_the_closure_and_everything_derived(db: WorldDB) -> None:
     assert all(db.find(w) is None for w in gone)
     assert all(db.find(w) is not None for w in (t2, keeper, shared_fact, other))
     assert db.edges(other, direction="in") == []
-    assert table_count(db, "fts") == db.store.conn.execute(
-        "SELECT count(*) FROM nodes WHERE fts_indexed = 1").fetchone()[0]
+    assert (
+        table_count(db, "fts")
+        == db.store.conn.execute("SELECT count(*) FROM nodes WHERE fts_indexed = 1").fetchone()[0]
+    )
     assert db.verify() == []
     with pytest.raises(NotFoundError):
         db.purge(session)
@@ -334,8 +372,10 @@ def test_purge_deletes_the_closure_and_everything_derived(db: WorldDB) -> None:
 def test_ingest_time_is_strictly_increasing_under_a_frozen_clock() -> None:
     clock = FakeClock()
     with WorldDB.open(embedder=None, extractor=None, clock=clock) as db:
-        times = [db.write(Changeset(worlds=(WorldSpec("Note", content=f"n{i}"),))).ingested_at
-                 for i in range(3)]
+        times = [
+            db.write(Changeset(worlds=(WorldSpec("Note", content=f"n{i}"),))).ingested_at
+            for i in range(3)
+        ]
     assert times == sorted(set(times)) and times[0] >= clock.now
 
 
@@ -354,14 +394,22 @@ class CountingEmbedder(HashEmbedder):
 def test_new_text_worlds_are_embedded_once_per_distinct_text() -> None:
     embedder = CountingEmbedder()
     with WorldDB.open(embedder=embedder, extractor=None) as db:
-        db.write(Changeset(worlds=(WorldSpec("Note", content="same text"),
-                                   WorldSpec("Note", content="same text", created_at=1),
-                                   WorldSpec("Scope", name="user_id=x"))))
+        db.write(
+            Changeset(
+                worlds=(
+                    WorldSpec("Note", content="same text"),
+                    WorldSpec("Note", content="same text", created_at=1),
+                    WorldSpec("Scope", name="user_id=x"),
+                )
+            )
+        )
         db.put("Note", content="same text", created_at=2)
         assert embedder.batches == [["same text"]]
         assert table_count(db, "embeddings") == 3
-        vectors = [np.frombuffer(r[0], dtype="<f4") for r in
-                   db.store.conn.execute("SELECT vector FROM embeddings")]
+        vectors = [
+            np.frombuffer(r[0], dtype="<f4")
+            for r in db.store.conn.execute("SELECT vector FROM embeddings")
+        ]
         assert all(np.array_equal(vectors[0], v) for v in vectors)
 
 
@@ -369,7 +417,7 @@ def test_new_text_worlds_are_embedded_once_per_distinct_text() -> None:
 def junk_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WorldDB, list[str]]]:
     """One file-backed store shared by every junk example (each checks its own before/after)."""
     db = WorldDB.open(tmp_path_factory.mktemp("junk") / "junk.db", embedder=None, extractor=None)
-    ids = [db.put("Note", content=f"seed {i}", valid_from=100 * i) for i in range(3)]
+    ids: list[str] = [db.put("Note", content=f"seed {i}", valid_from=100 * i) for i in range(3)]
     ids += [db.put("Person", "Sam"), db.put("Turn", "user", "hello")]
     yield db, ids
     db.close()
@@ -377,7 +425,8 @@ def junk_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[World
 
 @given(data=st.data())
 def test_junk_is_refused_with_a_typed_error_and_leaves_the_file_as_it_was(
-        junk_store: tuple[WorldDB, list[str]], data: st.DataObject) -> None:
+    junk_store: tuple[WorldDB, list[str]], data: st.DataObject
+) -> None:
     """Floats, lone surrogates, bad ids, unknown types, inverted intervals, wrong Python types:
     the write either commits a healthy store or raises a WorldDBError and changes no byte."""
     db, ids = junk_store

@@ -15,8 +15,11 @@ from worlddb.testing import HashEmbedder
 
 
 def _populate(db: WorldDB) -> dict[str, str]:
-    session = db.ingest_session([Message("user", "I live in Paris"), Message("assistant", "ok")],
-                                occurred_at="2024-01-01", scopes={"user_id": "alice"})
+    session = db.ingest_session(
+        [Message("user", "I live in Paris"), Message("assistant", "ok")],
+        occurred_at="2024-01-01",
+        scopes={"user_id": "alice"},
+    )
     paris = db.put("Fact", content="user lives in Paris", valid_from="2024-01-01")
     berlin = db.put("Fact", content="user lives in Berlin", valid_from="2024-06-01")
     db.link(berlin, paris, "supersedes")
@@ -35,8 +38,9 @@ def test_everything_written_is_readable_after_reopening(db_path: Path) -> None:
         dump = logical_dump(db)
     with WorldDB.open(db_path, embedder=None, extractor=None) as db:
         assert list(db.iter_worlds()) == worlds
-        assert {w.id: db.edges(w.id, direction="both", include_retired=True)
-                for w in worlds} == edges
+        assert {
+            w.id: db.edges(w.id, direction="both", include_retired=True) for w in worlds
+        } == edges
         assert db.proposals() == proposals
         assert logical_dump(db) == dump
         assert db.verify() == []
@@ -44,8 +48,7 @@ def test_everything_written_is_readable_after_reopening(db_path: Path) -> None:
         assert [w.content for w in db.memories({"user_id": "alice"})[0]] == [""]
         db.accept_merge(ids["proposal"])
         (accepted,) = db.proposals("accepted")
-        assert db.equivalence_class(accepted.source) == sorted([accepted.source,
-                                                                accepted.target])
+        assert db.equivalence_class(accepted.source) == sorted([accepted.source, accepted.target])
 
 
 def test_a_store_from_a_newer_library_is_refused_untouched(db_path: Path) -> None:

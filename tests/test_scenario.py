@@ -44,15 +44,15 @@ def story() -> Iterator[Story]:
         chapter = db.put("Chapter", "Chapter 1", children=[mars], valid_from="2024-01-10")
         novel = db.put("Novel", "Red Dust", children=[chapter], valid_from="2024-01-10")
         blue = db.put("Fact", content="Alice's favourite colour is blue", valid_from="2024-02-01")
-        green = db.put("Fact", content="Alice's favourite colour is green",
-                       valid_from="2024-02-01")
+        green = db.put("Fact", content="Alice's favourite colour is green", valid_from="2024-02-01")
         conflict = db.write(Changeset(edges=(EdgeSpec("contradicts", green, blue),)))
         before_update = clock.advance(3600)
         clock.advance(3600)
         berlin = db.put("Fact", content="Alice lives in Berlin", valid_from="2024-06-01")
         db.link(berlin, paris, "supersedes")
-        yield Story(db, paris, berlin, blue, green, novel, chapter, mars, before_update,
-                    conflict.conflicts)
+        yield Story(
+            db, paris, berlin, blue, green, novel, chapter, mars, before_update, conflict.conflicts
+        )
 
 
 def _facts(story: Story, valid_at: str, known_at: int | None = None) -> set[NodeId]:
@@ -79,7 +79,9 @@ def test_in_july_the_update_has_replaced_paris(story: Story) -> None:
 
 def test_the_nested_world_keeps_its_own_facts(story: Story) -> None:
     assert {w.id for w in story.db.worlds(valid_at=JUL, types=["Novel", "Chapter"])} == {
-        story.novel, story.chapter}
+        story.novel,
+        story.chapter,
+    }
     assert [w.id for w in story.db.children(story.novel)] == [story.chapter]
     parent = story.db.parent(story.mars)
     assert parent is not None and parent.id == story.chapter
@@ -88,8 +90,7 @@ def test_the_nested_world_keeps_its_own_facts(story: Story) -> None:
 
 def test_as_known_before_the_update_paris_was_still_valid_in_july(story: Story) -> None:
     known = story.before_update
-    assert _facts(story, JUL, known_at=known) == {story.paris, story.blue, story.green,
-                                                  story.mars}
+    assert _facts(story, JUL, known_at=known) == {story.paris, story.blue, story.green, story.mars}
     assert story.db.is_visible(story.paris, valid_at=JUL, known_at=known)
     assert not story.db.is_visible(story.berlin, valid_at=JUL, known_at=known)
     assert _facts(story, MAR, known_at=known) == _facts(story, MAR)

@@ -14,10 +14,19 @@ from worlddb.scopes import parse_scope_name, scope_id, validate_scopes
 ALICE = {"user_id": "alice"}
 
 
-@pytest.mark.parametrize("bad", [
-    {"tenant": "x"}, {"user_id": ""}, {"user_id": "   "}, {"user_id": "a=b"},
-    {"user_id": "line\nbreak"}, {"user_id": "x" * 257}, {"user_id": 5}, ["user_id"],
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"tenant": "x"},
+        {"user_id": ""},
+        {"user_id": "   "},
+        {"user_id": "a=b"},
+        {"user_id": "line\nbreak"},
+        {"user_id": "x" * 257},
+        {"user_id": 5},
+        ["user_id"],
+    ],
+)
 def test_malformed_scopes_are_scope_errors(bad: object) -> None:
     with pytest.raises(ScopeError):
         validate_scopes(bad)  # type: ignore[arg-type]

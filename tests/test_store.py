@@ -26,8 +26,7 @@ def test_opening_in_a_missing_directory_is_a_validation_error(tmp_path: Path) ->
     assert info.value.field == "path"
 
 
-def test_a_new_store_is_at_the_current_schema_and_migrating_again_is_a_no_op(
-        db_path: Path) -> None:
+def test_a_new_store_is_at_the_current_schema_and_migrating_again_is_a_no_op(db_path: Path) -> None:
     store = open_store(db_path)
     try:
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -98,8 +97,15 @@ def test_find_world_returns_none_and_get_world_raises_for_a_missing_id(db: World
 
 def test_a_stored_world_reads_back_with_its_projection_state(db: WorldDB) -> None:
     kid = db.put("Turn", "user", "hi there")
-    wid = db.put("Session", children=[kid], valid_from=10, valid_to=20, created_at=5,
-                 provenance=["label:s1"], aliases=["first chat"])
+    wid = db.put(
+        "Session",
+        children=[kid],
+        valid_from=10,
+        valid_to=20,
+        created_at=5,
+        provenance=["label:s1"],
+        aliases=["first chat"],
+    )
     world = db.store.get_world(wid)
     assert (world.type, world.children, world.created_at) == ("Session", (kid,), 5)
     assert (world.valid_from, world.valid_to) == (10, 20)
@@ -176,8 +182,9 @@ def test_list_worlds_pages_by_rid_and_filters_by_type(db: WorldDB) -> None:
     first = db.store.list_worlds(types=["Note"], view=TimeView(), now=db.now(), limit=2)
     assert [w.id for w in first] == notes[:2]
     cursor = db.store.rid_of(first[-1].id) or 0
-    rest = db.store.list_worlds(types=["Note"], view=TimeView(), now=db.now(),
-                                after_rid=cursor, limit=10)
+    rest = db.store.list_worlds(
+        types=["Note"], view=TimeView(), now=db.now(), after_rid=cursor, limit=10
+    )
     assert [w.id for w in rest] == notes[2:]
 
 
@@ -190,8 +197,10 @@ def test_counts_cover_the_main_tables(db: WorldDB) -> None:
 
 
 def test_two_connections_to_one_file_see_each_others_commits(db_path: Path) -> None:
-    with WorldDB.open(db_path, embedder=None, extractor=None) as one, \
-            WorldDB.open(db_path, embedder=None, extractor=None) as two:
+    with (
+        WorldDB.open(db_path, embedder=None, extractor=None) as one,
+        WorldDB.open(db_path, embedder=None, extractor=None) as two,
+    ):
         wid = one.put("Note", content="shared")
         assert two.get(wid).content == "shared"
         other = two.put("Note", content="from two")

@@ -45,8 +45,9 @@ def _problems(db: WorldDB, code: str) -> list[str]:
 
 def test_a_blob_that_does_not_hash_to_its_id_is_i1(busy: WorldDB) -> None:
     wid = _one(busy, "SELECT id FROM blobs LIMIT 1")
-    busy.store.conn.execute("UPDATE blobs SET body = ? WHERE id = ?",
-                            (canonical_bytes({"f": "tampered"}), wid))
+    busy.store.conn.execute(
+        "UPDATE blobs SET body = ? WHERE id = ?", (canonical_bytes({"f": "tampered"}), wid)
+    )
     assert _problems(busy, "I1")
 
 
@@ -61,8 +62,9 @@ def test_a_node_without_its_blob_is_i1(busy: WorldDB) -> None:
 
 
 def test_an_inverted_interval_is_i3(busy: WorldDB) -> None:
-    busy.store.conn.execute("UPDATE nodes SET valid_from = 100, valid_to = 5 "
-                            "WHERE rid = (SELECT min(rid) FROM nodes)")
+    busy.store.conn.execute(
+        "UPDATE nodes SET valid_from = 100, valid_to = 5 WHERE rid = (SELECT min(rid) FROM nodes)"
+    )
     assert _problems(busy, "I3")
 
 
@@ -81,10 +83,12 @@ def test_an_fts_row_with_the_wrong_text_is_i5(busy: WorldDB) -> None:
         "SELECT rid, content FROM nodes WHERE type = 'Fact' AND fts_indexed = 1 LIMIT 1"
     ).fetchone()
     conn = busy.store.conn
-    conn.execute("INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, '', ?)",
-                 (row[0], row[1]))
-    conn.execute("INSERT INTO fts (rowid, name, content) VALUES (?, '', 'unrelated words')",
-                 (row[0],))
+    conn.execute(
+        "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, '', ?)", (row[0], row[1])
+    )
+    conn.execute(
+        "INSERT INTO fts (rowid, name, content) VALUES (?, '', 'unrelated words')", (row[0],)
+    )
     assert _problems(busy, "I5")
 
 
@@ -103,8 +107,19 @@ def test_a_proposal_naming_a_missing_world_is_i10(busy: WorldDB) -> None:
     assert _problems(busy, "I10")
 
 
-@pytest.mark.parametrize("text", ["don't stop", "e-mail me", 'say "hi" now', "a\x00b c",
-                                  "naïve café", "東京タワー 2", "___", "x\u200by"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "don't stop",
+        "e-mail me",
+        'say "hi" now',
+        "a\x00b c",
+        "naïve café",
+        "東京タワー 2",
+        "___",
+        "x\u200by",
+    ],
+)
 def test_ordinary_punctuation_is_not_reported_as_fts_drift(db: WorldDB, text: str) -> None:
     """The spot check tokenizes like FTS5 does (a fuzz finding: "don't" was flagged as I5)."""
     db.put("Note", content=text)

@@ -37,7 +37,8 @@ def verify_store(store: Store) -> list[str]:
             elif (spec.type, spec.content, spec.created_at) != (type_, content, created):
                 problems.append(f"I1 node {wid[:16]} drifted from its blob")
         orphans = conn.execute(
-            "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.id = n.id)"
+            "SELECT count(*) FROM nodes n "
+            "WHERE NOT EXISTS (SELECT 1 FROM blobs b WHERE b.id = n.id)"
         ).fetchone()[0]
         if orphans:
             problems.append(f"I1 {orphans} node rows have no blob")

@@ -9,7 +9,7 @@ reports without details.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -23,6 +23,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from worlddb.engine import WorldDB
 from worlddb.errors import NotFoundError, WorldDBError
 from worlddb.recall.result import RecallHit
+from worlddb.scopes import validate_scopes
 from worlddb_mcp.access import permits
 from worlddb_mcp.auth import Grant, current_grant
 
@@ -80,9 +81,12 @@ def caller_grant() -> Grant:
         return current_grant()
 
 
-def check_scopes(granted: Grant, scopes: dict[str, str]) -> None:
+def check_scopes(granted: Grant, scopes: Mapping[str, str]) -> dict[str, str]:
+    """The request's scopes, validated like the engine does and checked against the grant."""
     with as_tool_error():
-        granted.check_request(scopes)
+        checked = validate_scopes(scopes, required=True)
+        granted.check_request(checked)
+    return checked
 
 
 def hit_permitted(db: WorldDB, hit: RecallHit, grant: Grant) -> bool:

@@ -85,15 +85,8 @@ class Scope(_Input):
         return self
 
     def as_mapping(self) -> dict[str, str]:
+        """The one scope as the engine's ``{kind: value}`` mapping."""
         return {k: v for k, v in self.model_dump().items() if v is not None}
-
-    @property
-    def kind(self) -> str:
-        return next(iter(self.as_mapping()))
-
-    @property
-    def value(self) -> str:
-        return next(iter(self.as_mapping().values()))
 
 
 class EntityIn(_Input):

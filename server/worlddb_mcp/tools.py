@@ -18,6 +18,7 @@ from pydantic import Field
 from worlddb.engine import WorldDB
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
+from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
 from worlddb_mcp.access import memberships, permits, resolve_readable
 from worlddb_mcp.runtime import (
@@ -137,8 +138,7 @@ async def memory_write(
     proposals, never merged silently); a fact that updates a stored one supersedes it. Returns
     the new memory's id (short_id is enough for memory_read).
     """
-    wanted = scopes.as_mapping()
-    check_scopes(caller_grant(), wanted)
+    wanted = check_scopes(caller_grant(), scopes.as_mapping())
     with as_tool_error():
         when = parse_time(occurred_at, field="occurred_at")
         extracted = _facts(facts or [])
@@ -180,9 +180,8 @@ async def memory_recall(
     Combines keyword, vector and graph retrieval. `context` is a compact block of the hits with
     their dates, sized to paste into a prompt.
     """
-    wanted = scopes.as_mapping()
     granted = caller_grant()
-    check_scopes(granted, wanted)
+    wanted = check_scopes(granted, scopes.as_mapping())
     with as_tool_error():
         valid_at = parse_time(as_of, field="as_of")
 
@@ -229,8 +228,7 @@ async def memory_list(
     include_retired: Annotated[bool, Field(description="Also list retired memories")] = False,
 ) -> ListResult:
     """List the memories stored for the given scopes, oldest first, one page at a time."""
-    wanted = scopes.as_mapping()
-    check_scopes(caller_grant(), wanted)
+    wanted = check_scopes(caller_grant(), scopes.as_mapping())
     if cursor is not None and not (cursor.isascii() and cursor.isdigit()):
         raise ToolError(
             f"cursor {cursor!r} is not one this server issued; pass next_cursor "
@@ -324,8 +322,7 @@ async def memory_retire(ctx: AppContext, id: IdArg) -> RetireResult:
 
 async def memory_retire_all(ctx: AppContext, scopes: ScopesArg) -> RetireAllResult:
     """Retire every live memory in the given scopes (history is kept; nothing is deleted)."""
-    wanted = scopes.as_mapping()
-    check_scopes(caller_grant(), wanted)
+    wanted = check_scopes(caller_grant(), scopes.as_mapping())
     count = await run_write(ctx, lambda db: db.retire_scope(wanted))
     return RetireAllResult(count=count)
 
@@ -349,7 +346,8 @@ async def memory_purge_scope(
     ] = False,
 ) -> PurgeResult:
     """Remove a whole scope: retire its memories, or with erase=true delete them for good."""
-    kind, value = scope.kind, scope.value
+    with as_tool_error():
+        [(kind, value)] = validate_scopes(scope.as_mapping(), required=True).items()
     if not caller_grant().permits_scope(kind, value):
         raise ToolError(f"this token may not purge {kind}={value!r}")
     if confirm != value:

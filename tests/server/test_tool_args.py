@@ -7,6 +7,7 @@ a valid call, so every one must be refused.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -17,6 +18,9 @@ from mcp.server.mcpserver import MCPServer
 from worlddb_mcp import AppState, create_server
 
 from worlddb.engine import WorldDB
+from worlddb.hashing import world_id
+from worlddb.model import WorldSpec
+from worlddb.timeutil import parse_time
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +49,7 @@ bad_limit = st.one_of(
     st.integers(max_value=0),
     st.integers(min_value=101),
     st.sampled_from(["ten", "1.5", ""]),
-    st.floats(1.1, 9.9),
+    st.floats(1.1, 9.9).filter(lambda f: not f.is_integer()),
 )
 bad_scopes = st.one_of(
     st.just({}),
@@ -150,10 +154,16 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, st.SearchStrategy[Any]], tuple[
 }
 
 
+SEED_TEXT = "the seed memory"
+SEED_AT = "2024-01-01T00:00:00Z"
+SEED_ID = world_id(WorldSpec(type="Note", content=SEED_TEXT, created_at=parse_time(SEED_AT) or 0))
+
+
 @st.composite
-def broken_call(draw: st.DrawFn, tool: str, seed_id: str) -> dict[str, Any]:
+def broken_call(draw: st.DrawFn, tool: str) -> dict[str, Any]:
+    """A valid call to ``tool`` with exactly one thing broken."""
     valid, breakers, required = CASES[tool]
-    args = {k: (seed_id if v == "SEED" else v) for k, v in valid.items()}
+    args = {k: (SEED_ID if v == "SEED" else v) for k, v in valid.items()}
     how = draw(st.sampled_from(["drop", "extra", "value"] if required else ["extra", "value"]))
     if how == "drop":
         del args[draw(st.sampled_from(required))]
@@ -168,24 +178,45 @@ def broken_call(draw: st.DrawFn, tool: str, seed_id: str) -> dict[str, Any]:
 @pytest.fixture
 def server(mem_db: WorldDB) -> MCPServer[AppState]:
     """One server per test, shared by its examples (building tool schemas is the slow part)."""
+    mem_db.remember(SEED_TEXT, scopes=ALICE, occurred_at=SEED_AT)
     return create_server(mem_db)
 
 
-@pytest.mark.parametrize("tool", sorted(CASES))
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
-@given(data=st.data())
-async def test_bad_arguments_give_an_error_result_and_leave_the_store_unchanged(
-    tool: str, data: st.DataObject, mem_db: WorldDB, server: MCPServer[AppState]
-) -> None:
-    seed = mem_db.remember("the seed memory", scopes=ALICE)
-    before = mem_db.store.counts()
-    args = data.draw(broken_call(tool, seed.id))
-    async with Client(server) as client:
-        result = await client.call_tool(tool, args)
-    assert result.is_error, f"{tool}({args!r}) was accepted: {result.structured_content}"
-    message = result.content[0].text  # type: ignore[union-attr]
-    assert message and message != f"Error executing tool {tool}", "a crash, not a refusal"
-    assert mem_db.store.counts() == before
-    assert mem_db.get(seed.id).valid_to is None
+def _property_for(tool: str) -> Callable[..., Awaitable[None]]:
+    """The property for one tool; arguments are drawn before the coroutine runs."""
+
+    @settings(
+        max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
+    @given(args=broken_call(tool))
+    async def prop(args: dict[str, Any], mem_db: WorldDB, server: MCPServer[AppState]) -> None:
+        before = mem_db.store.counts()
+        async with Client(server) as client:
+            result = await client.call_tool(tool, args)
+        assert result.is_error, f"{tool}({args!r}) was accepted: {result.structured_content}"
+        message = result.content[0].text  # type: ignore[union-attr]
+        assert message and message != f"Error executing tool {tool}", "a crash, not a refusal"
+        assert mem_db.store.counts() == before
+        assert mem_db.get(SEED_ID).valid_to is None
+
+    prop.__name__ = f"test_bad_arguments_to_{tool}_give_an_error_and_change_nothing"
+    return prop
+
+
+test_bad_arguments_to_memory_write = _property_for("memory_write")
+test_bad_arguments_to_memory_recall = _property_for("memory_recall")
+test_bad_arguments_to_memory_list = _property_for("memory_list")
+test_bad_arguments_to_memory_read = _property_for("memory_read")
+test_bad_arguments_to_memory_amend = _property_for("memory_amend")
+test_bad_arguments_to_memory_retire = _property_for("memory_retire")
+test_bad_arguments_to_memory_retire_all = _property_for("memory_retire_all")
+test_bad_arguments_to_memory_purge_scope = _property_for("memory_purge_scope")
+test_bad_arguments_to_memory_list_scopes = _property_for("memory_list_scopes")
+
+
+def test_every_tool_has_a_bad_arguments_property() -> None:
+    assert set(CASES) == {
+        name.removeprefix("test_bad_arguments_to_")
+        for name in globals()
+        if name.startswith("test_bad_arguments_to_")
+    }

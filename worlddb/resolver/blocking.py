@@ -226,7 +226,7 @@ class Blocker:
         )
 
     def with_aliases(self, candidates: dict[int, Candidate]) -> dict[int, Candidate]:
-        """Append every candidate's aliases to its surfaces (one query per 500 candidates)."""
+        """Append every candidate's aliases, newest first, to its surfaces (one query per 500)."""
         by_id = {c.id: c for c in candidates.values()}
         ids = list(by_id)
         with self.store.lock:
@@ -234,7 +234,8 @@ class Blocker:
                 chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
                 for node, alias in self.store.conn.execute(
-                    f"SELECT node, alias FROM aliases WHERE node IN ({marks}) ORDER BY recorded_at",
+                    f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
+                    "ORDER BY recorded_at DESC",
                     chunk,
                 ):
                     surfaces = by_id[node].surfaces

@@ -53,13 +53,25 @@ def neighbourhood(
         world, depth = frontier.popleft()
         if depth >= hops:
             continue
-        for edge in store.edges_of(world, direction="both"):
-            other = edge.target if edge.source == world else edge.source
+        for other in _neighbours(store, world, limit - len(order) + len(seen)):
             if other not in seen and len(order) < limit:
                 seen.add(other)
                 order.append(other)
                 frontier.append((other, depth + 1))
     return order
+
+
+def _neighbours(store: Store, world: str, limit: int) -> list[NodeId]:
+    """Up to ``limit`` worlds one live edge away (bounded: a hub may have thousands)."""
+    with store.lock:
+        rows = store.conn.execute(
+            "SELECT dst FROM (SELECT dst FROM edges WHERE src = ? "
+            "AND status NOT IN ('retired', 'rejected') LIMIT ?) "
+            "UNION ALL SELECT src FROM (SELECT src FROM edges WHERE dst = ? "
+            "AND status NOT IN ('retired', 'rejected') LIMIT ?)",
+            (world, limit, world, limit),
+        ).fetchall()
+    return [NodeId(str(r[0])) for r in rows]
 
 
 def identity_class(store: Store, world: str) -> set[str]:

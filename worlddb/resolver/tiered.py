@@ -48,7 +48,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
-MAX_SURFACES: Final = 16  # names and aliases compared per candidate (the most recent ones)
+MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
 
 
@@ -59,7 +59,10 @@ class ResolverSettings:
     A tier's *accept* threshold makes an answer a candidate; its *confident* threshold, when the
     runner-up trails by at least ``margin``, stops the run at that tier. A name that ties more
     than ``max_ambiguous`` worlds ("J. Smith" among many Smiths) is too unspecific to propose
-    anything: it resolves as ``new``.
+    anything: it resolves as ``new``. Blocking limits: ``block_limit`` rows per FTS stage,
+    ``any_limit`` per left-out-word query, ``phonetic_limit`` per phonetic-key or alias-prefix
+    lookup, ``embedding_k`` nearest neighbours. The defaults were tuned on the seeded benchmark
+    (``worlddb.bench.resolver``); see its report for what each tier catches.
     """
 
     fuzzy_accept: float = 0.9
