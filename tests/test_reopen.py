@@ -82,7 +82,9 @@ def test_another_embedder_is_refused_and_the_same_one_reopens(db_path: Path) -> 
 def test_a_lost_vector_index_is_rebuilt_from_the_table(db_path: Path) -> None:
     with WorldDB.open(db_path, embedder=HashEmbedder(16), extractor=None) as db:
         ids = [db.remember(f"note number {i}").id for i in range(5)]
-    for sidecar in db_path.parent.glob(f"{db_path.name}.hnsw*"):
+    sidecars = list(db_path.parent.glob(f"{db_path.name}.hnsw*"))
+    assert sidecars, "closing saved no vector index to lose"
+    for sidecar in sidecars:
         sidecar.unlink()
     with WorldDB.open(db_path, embedder=HashEmbedder(16), extractor=None) as db:
         assert db.vectors is not None

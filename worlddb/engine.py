@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
@@ -18,6 +18,8 @@ from worlddb.errors import ModelMismatchError, NotFoundError, ValidationError, W
 from worlddb.handlers import HandlerRegistry, default_handlers
 from worlddb.hashing import world_id
 from worlddb.index.vector import VectorIndex
+from worlddb.ingest import Ingestor
+from worlddb.memory import MemoryOps
 from worlddb.model import (
     Changeset,
     CommitResult,
@@ -28,9 +30,8 @@ from worlddb.model import (
     World,
     WorldSpec,
 )
-from worlddb.ingest import Ingestor
-from worlddb.memory import MemoryOps
 from worlddb.plugins import Embedder, Extractor
+from worlddb.recall import LANES, Recall, RecallResult
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import purge_worlds
 from worlddb.reconciler.versions import edit_world
@@ -80,6 +81,7 @@ class WorldDB(MemoryOps):
                                      vectors=self.vectors, clock=clock)
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
+        self.searcher = Recall(store, self.vectors, embedder, self.handlers, clock=clock)
 
     @classmethod
     def open(cls, path: str | Path = MEMORY, *, embedder: EmbedderChoice = "default",
@@ -326,6 +328,21 @@ class WorldDB(MemoryOps):
         return TimeView(valid_at=parse_time(valid_at, field="valid_at"),
                         known_at=parse_time(known_at, field="known_at"),
                         include_closed=include_superseded)
+
+    def recall(self, query: str, *, scopes: Mapping[str, str] | None = None, limit: int = 10,
+               valid_at: TimeLike | None = None, known_at: TimeLike | None = None,
+               include_retired: bool = False, lanes: Sequence[str] = LANES,
+               types: Sequence[str] | None = None,
+               depth: Mapping[str, int] | None = None) -> RecallResult:
+        """Hybrid recall (BM25, vectors, entity graph fused by RRF); no model on the read path.
+
+        ``scopes`` restricts to memories of those scopes; ``valid_at``/``known_at`` pin valid
+        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
+        """
+        view = self.view(valid_at=valid_at, known_at=known_at,
+                         include_superseded=include_retired)
+        return self.searcher.recall(query, limit=limit, scope_ids=self.scope_ids(scopes),
+                                    view=view, lanes=lanes, depth=depth, types=types)
 
     def verify(self) -> list[str]:
         """Check every reconciler invariant on this store; an empty list means healthy."""

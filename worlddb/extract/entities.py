@@ -11,7 +11,7 @@ then the words just before or after the mention ("work at X", "my sister X", "bo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,15 +24,23 @@ _CUE_WINDOW: Final = 48  # characters before a mention searched for cue words
 _ENTITY_TYPES: Final = frozenset({"Person", "Organization", "Place", "Product", "Tool", "Entity"})
 
 _UPPER = "A-ZÀ-ÖØ-Þ"
-_CAP = rf"(?:(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|Jr|Sr)\.|[{_UPPER}][\w'’&-]*|[a-z]{{1,2}}[A-Z][\w'’&-]*)"
+# A capitalised token ("Denver", "O'Hare", "Dr.") or a brand with a lowercase head ("iPhone").
+_CAP = (
+    rf"(?:[{_UPPER}][\w'’&-]*(?:(?<=\b(?:Dr|Mr|Ms|St|Mt|Ft|Jr|Sr))\.|(?<=\bMrs)\.|(?<=\bProf)\.)?"
+    r"|[a-z]{1,2}[A-Z][\w'’&-]*)"
+)
 _CONNECT = r"(?:of|of\s+the|de|da|del|della|di|du|la|le|van|von|der|den|&)"
 _NOT_UNIT = (
     r"(?!\s*(?:%|[:/.,]\d|(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|"
     r"times?|am|pm|kids|people|or|to|and|of|more|percent|miles?|km|kg|lbs?|dollars|bucks)\b))"
 )
+# Matched only at candidate starts found by _SPAN_START (a cheap scan), never by a full search.
 _SPAN = re.compile(
-    rf"(?<![\w'’])(?:{_CAP})(?:(?:\s+{_CONNECT})?\s+{_CAP}|\s+\d{{1,4}}[A-Za-z]{{0,3}}\b{_NOT_UNIT})*"
+    rf"{_CAP}(?:(?:\s+{_CONNECT})?\s+{_CAP}|\s+\d{{1,4}}[A-Za-z]{{0,3}}\b{_NOT_UNIT})*"
 )
+_SPAN_START = re.compile(rf"[{_UPPER}]")
+_BRAND_START = re.compile(r"\b[a-z]{1,2}[A-Z]")
+_SELF: Final = frozenset({"I", "I'm", "I’m", "I've", "I’ve", "I'll", "I’ll", "I'd", "I’d"})
 _TOKEN = re.compile(r"[\w][\w'’&.-]*")
 _QUOTED = re.compile(
     r"[\"“]([^\"”\n]{2,60})[\"”]|\b(?:called|named|titled)\s+['‘]([^'’\n]{2,60})['’]"
@@ -51,7 +59,7 @@ _AMOUNT = re.compile(
 _HAS_DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[a-z]+")
 _NAMING_CUE = re.compile(r"\b(?:called|named|titled)\s*$")
-_SENTENCE_START = re.compile(r"(?:^|[.!?\n;\"“(*•-])\s*$")
+_SENTENCE_BREAKS: Final = frozenset('.!?\n\r;"“(*•-')
 _RELATIONS = "|".join(sorted(lx.RELATIONS, key=len, reverse=True))
 _ANIMALS = r"dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|fish|turtle|horse|pet|snake"
 _LEFT_CUES: Final = (
@@ -201,7 +209,11 @@ def type_of(name: str, text: str, start: int, end: int) -> str:
 
 
 def _is_sentence_start(text: str, start: int) -> bool:
-    return bool(_SENTENCE_START.search(text, max(0, start - 4), start))
+    """Whether only whitespace separates ``start`` from the text start or a sentence break."""
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] in _SENTENCE_BREAKS
 
 
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -274,11 +286,26 @@ class _Claims:
         self.found.append(Mention(name, kind, start, end))
 
 
+def _span_matches(text: str) -> Iterator[re.Match[str]]:
+    """Capitalised spans, matched only where a capital (or a brand like "iPhone") starts a word."""
+    starts = [m.start() for m in _SPAN_START.finditer(text)]
+    if _BRAND_START.search(text):
+        starts = sorted({*starts, *(m.start() for m in _BRAND_START.finditer(text))})
+    covered = 0
+    for start in starts:
+        if start < covered or (start and (text[start - 1].isalnum() or text[start - 1] in "_'’")):
+            continue
+        m = _SPAN.match(text, start)
+        if m is not None:
+            covered = m.end()
+            yield m
+
+
 def _capitalised(text: str, claims: _Claims) -> None:
     spans = []
     recurring: set[str] = set()
-    for m in _SPAN.finditer(text):
-        if m.group(0).lower() in lx.NOT_NAMES:
+    for m in _span_matches(text):
+        if m.group(0) in _SELF or m.group(0).lower() in lx.NOT_NAMES:
             continue
         span = _clean_span(text, m.start(), m.end())
         if span is None:
@@ -292,9 +319,10 @@ def _capitalised(text: str, claims: _Claims) -> None:
             continue
         if " " not in name and not _keep_single(name, text, s, recurring):
             continue
-        number = _HOUSE_NUMBER.search(text, max(0, s - 8), s)
-        if number and " " in name and name.split()[-1].lower() in lx.PLACE_SUFFIXES:
-            s, name = number.start(), text[number.start() : e]
+        if " " in name and name.rsplit(None, 1)[-1].lower() in lx.PLACE_SUFFIXES:
+            number = _HOUSE_NUMBER.search(text, max(0, s - 8), s)
+            if number:
+                s, name = number.start(), text[number.start() : e]
         claims.claim(name, type_of(name, text, s, e), s, e)
 
 

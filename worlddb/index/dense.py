@@ -60,8 +60,9 @@ def search_dense(store: Store, vectors: VectorIndex, query: Vectors, *, flt: Wor
     if limit <= 0 or len(vectors) == 0:
         return []
     q = np.asarray(query, dtype=np.float32).reshape(-1)
-    if _narrow(store, flt, min(EXACT_MAX, int(len(vectors) * EXACT_FRACTION))):
-        return _exact(store, q, flt, limit)
+    driver = _narrow(store, flt, min(EXACT_MAX, int(len(vectors) * EXACT_FRACTION)))
+    if driver is not None:
+        return _exact(store, q, flt, limit, driver)
     fetch = limit * OVERFETCH
     while True:
         found = vectors.search(q, fetch)
@@ -88,31 +89,43 @@ def score_rids(store: Store, query: Vectors, rids: Iterable[int]) -> list[DenseH
     return _rank(np.asarray(query, dtype=np.float32).reshape(-1), found, len(found))
 
 
-def _narrow(store: Store, flt: WorldFilter, threshold: int) -> bool:
-    """Whether the scope or type filter alone leaves at most ``threshold`` worlds."""
-    probes: list[tuple[str, list[object]]] = []
+def _narrow(store: Store, flt: WorldFilter, threshold: int) -> str | None:
+    """Which filter (``scope`` or ``type``), if any, alone leaves at most ``threshold`` worlds."""
+    probes: list[tuple[str, str, list[object]]] = []
     if flt.scopes is not None:
         marks = ",".join("?" * len(flt.scopes))
-        probes.append((f"SELECT 1 FROM scope_members WHERE scope IN ({marks})", [*flt.scopes]))
+        probes.append(("scope", f"SELECT 1 FROM scope_members WHERE scope IN ({marks})",
+                       [*flt.scopes]))
     if flt.types is not None:
         marks = ",".join("?" * len(flt.types))
-        probes.append((f"SELECT 1 FROM nodes WHERE type IN ({marks})", [*flt.types]))
+        probes.append(("type", f"SELECT 1 FROM nodes WHERE type IN ({marks})", [*flt.types]))
     with store.lock:
-        for sql, params in probes:
+        for name, sql, params in probes:
             # LIMIT bounds the probe: counting stops one past the threshold.
             (count,) = store.conn.execute(
                 f"SELECT count(*) FROM ({sql} LIMIT ?)", [*params, threshold + 1]
             ).fetchone()
             if int(count) <= threshold:
-                return True
-    return False
+                return name
+    return None
 
 
-def _exact(store: Store, query: Vectors, flt: WorldFilter, limit: int) -> list[DenseHit]:
+def _exact(store: Store, query: Vectors, flt: WorldFilter, limit: int,
+           driver: str) -> list[DenseHit]:
+    """Score every admitted world, reading rows from the narrow side (``CROSS JOIN`` pins it)."""
     where, params = flt.where("n")
+    if driver == "scope":
+        assert flt.scopes is not None
+        marks = ",".join("?" * len(flt.scopes))
+        source = (f"(SELECT DISTINCT rid FROM scope_members WHERE scope IN ({marks})) AS m "
+                  "CROSS JOIN nodes n ON n.rid = m.rid")
+        params = [*flt.scopes, *params]
+    else:
+        source = "nodes n"
     with store.lock:
         rows = [(int(r), bytes(v)) for r, v in store.conn.execute(
-            f"SELECT n.rid, e.vector FROM nodes n JOIN embeddings e ON e.rid = n.rid WHERE {where}",
+            f"SELECT n.rid, e.vector FROM {source} CROSS JOIN embeddings e ON e.rid = n.rid "
+            f"WHERE {where}",
             params,
         )]
     return _rank(query, rows, limit)

@@ -69,8 +69,8 @@ class ResolverSettings:
     fuzzy_confident: float = 0.94
     phonetic_accept: float = 0.86
     phonetic_confident: float = 0.9
-    embedding_accept: float = 0.9
-    embedding_confident: float = 0.96
+    embedding_accept: float = 0.95
+    embedding_confident: float = 0.98
     margin: float = 0.02
     max_ambiguous: int = 2
     block_limit: int = 48
