@@ -28,8 +28,9 @@ def run(tmp_path: Path) -> Run:
     """``run(*args, db=..., input=...)``: invoke the CLI on a store in tmp_path."""
 
     def invoke(*args: str, db: str = "main.db", input: str | None = None) -> Result:
-        return CliRunner().invoke(cli, ["--db", str(tmp_path / db), *args], env=ENV,
-                                  input=input, catch_exceptions=False)
+        return CliRunner().invoke(
+            cli, ["--db", str(tmp_path / db), *args], env=ENV, input=input, catch_exceptions=False
+        )
 
     return invoke
 
@@ -48,8 +49,20 @@ def test_init_creates_the_store_once(run: Run, tmp_path: Path) -> None:
 
 
 def test_write_list_read_round_trip_in_json(run: Run) -> None:
-    written = _json(run("write", "Alice", "moved", "to", "Lisbon", "--user-id", "alice",
-                        "--meta", "source=test", "--json"))
+    written = _json(
+        run(
+            "write",
+            "Alice",
+            "moved",
+            "to",
+            "Lisbon",
+            "--user-id",
+            "alice",
+            "--meta",
+            "source=test",
+            "--json",
+        )
+    )
     listed = _json(run("list", "--user-id", "alice", "--json"))
     assert [i["id"] for i in listed["items"]] == [written["id"]]
     read = _json(run("read", written["id"][:10], "--json"))
@@ -95,7 +108,8 @@ def test_recall_prints_hits_and_a_bounded_context(run: Run) -> None:
 
 
 def test_export_lines_verify_by_rehashing_and_import_reproduces_the_store(
-        run: Run, tmp_path: Path) -> None:
+    run: Run, tmp_path: Path
+) -> None:
     first = _json(run("write", "keep me", "--user-id", "alice", "--json"))["id"]
     second = _json(run("amend", first, "keep me, amended", "--json"))["id"]
     exported = run("export")
@@ -112,8 +126,10 @@ def test_export_lines_verify_by_rehashing_and_import_reproduces_the_store(
     again = run("export", db="copy.db")
 
     def stable(text: str) -> list[dict[str, Any]]:
-        return [{k: v for k, v in json.loads(line).items() if k != "ingested_at"}
-                for line in text.splitlines()]
+        return [
+            {k: v for k, v in json.loads(line).items() if k != "ingested_at"}
+            for line in text.splitlines()
+        ]
 
     assert stable(again.stdout) == stable(exported.stdout)
     assert _json(run("read", second, "--json", db="copy.db"))["text"] == "keep me, amended"
@@ -136,12 +152,22 @@ def test_import_refuses_a_tampered_export_and_writes_nothing(run: Run, tmp_path:
 
 def test_import_accepts_plain_memory_lines(run: Run, tmp_path: Path) -> None:
     source = tmp_path / "memories.jsonl"
-    source.write_text("\n".join(json.dumps(r) for r in [
-        {"text": "a note", "scopes": {"user_id": "carol"}, "occurred_at": "2024-01-02"},
-        {"messages": [{"role": "user", "content": "hi"},
-                      {"role": "assistant", "content": "hello"}],
-         "scopes": {"user_id": "carol"}},
-    ]), encoding="utf-8")
+    source.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {"text": "a note", "scopes": {"user_id": "carol"}, "occurred_at": "2024-01-02"},
+                {
+                    "messages": [
+                        {"role": "user", "content": "hi"},
+                        {"role": "assistant", "content": "hello"},
+                    ],
+                    "scopes": {"user_id": "carol"},
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     assert _json(run("import", str(source), "--json"))["memories"] == 2
     listed = _json(run("list", "--user-id", "carol", "--json"))
     assert [i["type"] for i in listed["items"]] == ["Note", "Session"]
@@ -150,8 +176,10 @@ def test_import_accepts_plain_memory_lines(run: Run, tmp_path: Path) -> None:
 def test_verify_finds_a_corrupted_world_and_exits_1(run: Run, tmp_path: Path) -> None:
     run("write", "soon corrupted", "--user-id", "alice")
     with sqlite3.connect(tmp_path / "main.db") as conn:
-        conn.execute("UPDATE blobs SET body = CAST('{}' AS BLOB) WHERE id IN "
-                     "(SELECT id FROM nodes WHERE type = 'Note')")
+        conn.execute(
+            "UPDATE blobs SET body = CAST('{}' AS BLOB) WHERE id IN "
+            "(SELECT id FROM nodes WHERE type = 'Note')"
+        )
     result = run("verify", "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["ok"] is False
@@ -172,14 +200,16 @@ def test_exit_codes_mean_something(run: Run) -> None:
 
 
 def test_serve_forwards_to_the_server_and_refuses_a_public_address(run: Run) -> None:
-    result = CliRunner().invoke(cli, ["serve", "--transport", "http", "--host", "0.0.0.0"],
-                                env={**ENV, "WORLDDB_TOKEN": ""})
+    result = CliRunner().invoke(
+        cli, ["serve", "--transport", "http", "--host", "0.0.0.0"], env={**ENV, "WORLDDB_TOKEN": ""}
+    )
     assert result.exit_code == 1
     assert "without a token" in result.output
 
 
 def test_bench_subcommands_dispatch_to_run_functions(
-        run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seen: dict[str, object] = {}
 
     def run_recall_bench(**kwargs: object) -> dict[str, object]:
@@ -196,8 +226,19 @@ def test_bench_subcommands_dispatch_to_run_functions(
 
 
 def test_bench_load_runs_the_load_benchmark(run: Run, tmp_path: Path) -> None:
-    result = _json(run("bench", "load", "--nodes", "40", "--edges", "40",
-                       "--db", str(tmp_path / "load.db"), "--json"))
+    result = _json(
+        run(
+            "bench",
+            "load",
+            "--nodes",
+            "40",
+            "--edges",
+            "40",
+            "--db",
+            str(tmp_path / "load.db"),
+            "--json",
+        )
+    )
     assert result
 
 
@@ -205,20 +246,80 @@ def test_eval_score_reports_official_metrics(run: Run, tmp_path: Path) -> None:
     gold = Path(__file__).parent / "data" / "lme_tiny" / "lme_tiny.gold.jsonl"
     rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
     rankings = tmp_path / "rankings.jsonl"
-    rankings.write_text("\n".join(json.dumps({"question_id": r["question_id"],
-                                              "sessions": r["gold_sessions_official"]})
-                                  for r in rows), encoding="utf-8")
+    rankings.write_text(
+        "\n".join(
+            json.dumps({"question_id": r["question_id"], "sessions": r["gold_sessions_official"]})
+            for r in rows
+        ),
+        encoding="utf-8",
+    )
     report = _json(run("eval", "score", str(rankings), str(gold), "--json"))
     assert report["averages"]["strict"]["recall_any@10"] == 1.0
 
 
 def test_default_db_path_follows_the_platform_and_the_environment() -> None:
     assert default_db_path({"WORLDDB_DB": "~/x.db", "HOME": "/h"}) == Path("~/x.db").expanduser()
-    assert default_db_path({"HOME": "/h"}, platform="linux") == \
-        Path("/h/.local/share/worlddb/worlddb.db")
-    assert default_db_path({"HOME": "/h", "XDG_DATA_HOME": "/d"}, platform="linux") == \
-        Path("/d/worlddb/worlddb.db")
-    assert default_db_path({"HOME": "/h"}, platform="darwin") == \
-        Path("/h/Library/Application Support/worlddb/worlddb.db")
-    assert default_db_path({"HOME": "/h", "APPDATA": "/a"}, platform="win32") == \
-        Path("/a/worlddb/worlddb.db")
+    assert default_db_path({"HOME": "/h"}, platform="linux") == Path(
+        "/h/.local/share/worlddb/worlddb.db"
+    )
+    assert default_db_path({"HOME": "/h", "XDG_DATA_HOME": "/d"}, platform="linux") == Path(
+        "/d/worlddb/worlddb.db"
+    )
+    assert default_db_path({"HOME": "/h"}, platform="darwin") == Path(
+        "/h/Library/Application Support/worlddb/worlddb.db"
+    )
+    assert default_db_path({"HOME": "/h", "APPDATA": "/a"}, platform="win32") == Path(
+        "/a/worlddb/worlddb.db"
+    )
+
+
+def test_eval_longmemeval_passes_its_options_to_the_harness(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import worlddb.eval.harness as harness
+
+    seen: dict[str, Any] = {}
+
+    class FakeReport:
+        def to_dict(self) -> dict[str, Any]:
+            return {"ran": 1}
+
+        def format(self) -> str:
+            return "ranked 1"
+
+    def fake_run(data: str, *, out: str, options: harness.HarnessOptions) -> FakeReport:
+        seen.update(data=data, out=out, options=options)
+        return FakeReport()
+
+    monkeypatch.setattr(harness, "run_longmemeval", fake_run)
+    data = Path(__file__).parent / "data" / "lme_tiny" / "lme_tiny.json"
+    result = _json(
+        run(
+            "eval",
+            "longmemeval",
+            str(data),
+            "--out",
+            str(tmp_path / "r.jsonl"),
+            "--limit",
+            "2",
+            "--workers",
+            "1",
+            "--lanes",
+            "bm25,vector",
+            "--ablation",
+            "bm25",
+            "--no-extraction",
+            "--fresh",
+            "--json",
+        )
+    )
+    assert result == {"ran": 1}
+    options = seen["options"]
+    assert (options.limit, options.workers, options.extraction, options.resume) == (
+        2,
+        1,
+        False,
+        False,
+    )
+    assert options.lanes == ("bm25", "vector") and options.ablations == (("bm25",),)
+    assert run("eval", "longmemeval", str(data), "--out", "x", "--lanes", "nope").exit_code == 1

@@ -79,6 +79,7 @@ class WorldDB(MemoryOps):
         self.recluster_budget_s = RECLUSTER_BUDGET_S
         self.reconciler = Reconciler(store, self.handlers, resolver=resolver, embedder=embedder,
                                      vectors=self.vectors, clock=clock)
+        self.reconciler.after_commit.append(self._recluster_after_commit)
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
         self.searcher = Recall(store, self.vectors, embedder, self.handlers, clock=clock)
@@ -145,18 +146,20 @@ class WorldDB(MemoryOps):
     def write(self, changeset: Changeset) -> CommitResult:
         """Commit a changeset through the reconciler (all or nothing).
 
-        After a commit that resolved entities, their neighbourhood is re-resolved (see
-        ``recluster``) for at most ``recluster_budget_s`` seconds; that pass cannot undo or delay
-        the commit, and its failure is logged, not raised.
+        After any commit that resolved entities (here or through ingest), their neighbourhood
+        is re-resolved (see ``recluster``) for at most ``recluster_budget_s`` seconds; that pass
+        runs after the commit, cannot undo it, and its failure is logged, not raised.
         """
-        result = self.reconciler.apply(changeset)
+        return self.reconciler.apply(changeset)
+
+    def _recluster_after_commit(self, changeset: Changeset, result: CommitResult) -> None:
+        """The reconciler's after-commit listener: re-resolve around newly resolved entities."""
         if self.recluster_budget_s > 0 and any(w.resolve for w in changeset.worlds):
             seeds = [*result.created, *result.existing]
             try:
                 self.recluster(seeds, budget_s=self.recluster_budget_s)
             except WorldDBError:
                 logger.warning("recluster after commit failed", exc_info=True)
-        return result
 
     def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S
                   ) -> list[str]:

@@ -109,7 +109,11 @@ class Grant:
 
     @classmethod
     def from_claim(cls, claim: object) -> Grant:
-        """Rebuild a grant from ``AccessToken.claims``; a malformed claim grants nothing."""
+        """Rebuild a grant from ``AccessToken.claims``.
+
+        Raises:
+            ScopeError: the claim is malformed (the request is refused, never widened).
+        """
         if not isinstance(claim, Mapping):
             raise ScopeError("the token's scope grant is malformed")
         allowed: dict[str, frozenset[str]] = {}

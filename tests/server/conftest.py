@@ -45,8 +45,8 @@ async def _call(client: Client, tool: str, arguments: dict[str, Any]) -> dict[st
     result = await client.call_tool(tool, arguments)
     text = result.content[0].text if result.content else ""  # type: ignore[union-attr]
     assert not result.is_error, f"{tool} failed: {text}"
-    assert result.structured_content is not None
-    return result.structured_content
+    assert isinstance(result.structured_content, dict)
+    return dict(result.structured_content)
 
 
 async def _fail(client: Client, tool: str, arguments: dict[str, Any]) -> str:

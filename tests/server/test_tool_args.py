@@ -7,7 +7,7 @@ a valid call, so every one must be refused.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -182,7 +182,7 @@ def server(mem_db: WorldDB) -> MCPServer[AppState]:
     return create_server(mem_db)
 
 
-def _property_for(tool: str) -> Callable[..., Awaitable[None]]:
+def _property_for(tool: str) -> Callable[..., None]:
     """The property for one tool; arguments are drawn before the coroutine runs."""
 
     @settings(

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from mcp.client import Client
+from worlddb_mcp import create_server
 
 from worlddb.engine import WorldDB
+from worlddb.errors import ValidationError
 from worlddb.hashing import world_id
 from worlddb.model import WorldSpec
+from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
 
 pytestmark = pytest.mark.anyio
@@ -332,3 +336,18 @@ async def test_errors_name_what_to_fix(client: Client, fail: Fail) -> None:
     assert "exactly one" in await fail(
         client, "memory_purge_scope", {"scope": {**ALICE, "run_id": "r"}, "confirm": "alice"}
     )
+
+
+async def test_a_server_given_a_path_opens_and_closes_its_own_store(
+    tmp_path: Path, call: Call
+) -> None:
+    server = create_server(path=tmp_path / "own.db", embedder=HashEmbedder(), extractor=None)
+    async with Client(server) as client:
+        written = await call(client, "memory_write", {"text": "persisted", "scopes": ALICE})
+    with WorldDB.open(tmp_path / "own.db", embedder=None, extractor=None) as reopened:
+        assert reopened.get(written["id"]).text == "persisted"
+
+
+def test_a_server_needs_a_store_or_a_path() -> None:
+    with pytest.raises(ValidationError):
+        create_server()

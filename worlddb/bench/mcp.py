@@ -39,16 +39,23 @@ BATCH: Final = 1000
 WARMUP: Final = 10
 START_TIMEOUT_S: Final = 120.0
 _QUERIES: Final = (
-    "where did my sister move", "what am I allergic to", "when is the dentist appointment",
-    "what car did we buy", "who asked about the quarterly budget", "the Berlin office",
-    "hiking trip plans", "migration to Postgres", "vegetarian diet", "new laptop",
+    "where did my sister move",
+    "what am I allergic to",
+    "when is the dentist appointment",
+    "what car did we buy",
+    "who asked about the quarterly budget",
+    "the Berlin office",
+    "hiking trip plans",
+    "migration to Postgres",
+    "vegetarian diet",
+    "new laptop",
 )
 
 
 def _prefill(path: Path, memories: int, embedder: str, seed: int) -> float:
     """Write ``memories`` notes under ``SCOPES``; returns seconds taken."""
     start = time.perf_counter()
-    chosen = HashEmbedder() if embedder == "hash" else "default"
+    chosen: HashEmbedder | Literal["default"] = HashEmbedder() if embedder == "hash" else "default"
     scope = scope_world(*next(iter(SCOPES.items())))
     scope_id = world_id(scope)
     texts = chat_texts(memories, seed)
@@ -56,9 +63,15 @@ def _prefill(path: Path, memories: int, embedder: str, seed: int) -> float:
     with WorldDB.open(path, embedder=chosen, extractor=None) as db:
         db.write(Changeset(worlds=(scope,)))
         for lo in range(0, memories, BATCH):
-            notes = [WorldSpec(type="Note", content=f"{texts[i]} (note {i})",
-                               created_at=base + i * 1_000_000, valid_from=base + i * 1_000_000)
-                     for i in range(lo, min(lo + BATCH, memories))]
+            notes = [
+                WorldSpec(
+                    type="Note",
+                    content=f"{texts[i]} (note {i})",
+                    created_at=base + i * 1_000_000,
+                    valid_from=base + i * 1_000_000,
+                )
+                for i in range(lo, min(lo + BATCH, memories))
+            ]
             edges = tuple(EdgeSpec("contains", scope_id, world_id(n)) for n in notes)
             db.write(Changeset(worlds=tuple(notes), edges=edges))
     return time.perf_counter() - start
@@ -71,8 +84,10 @@ def _free_port() -> int:
 
 
 def _percentiles(samples: Sequence[float]) -> tuple[float, float]:
-    return (round(float(np.percentile(samples, 50)), 3),
-            round(float(np.percentile(samples, 95)), 3))
+    return (
+        round(float(np.percentile(samples, 50)), 3),
+        round(float(np.percentile(samples, 95)), 3),
+    )
 
 
 async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
@@ -90,8 +105,9 @@ async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
         if i >= WARMUP:
             writes.append(elapsed)
         start = time.perf_counter()
-        result = await client.call_tool("memory_recall", {"query": rng.choice(_QUERIES),
-                                                          "scopes": SCOPES})
+        result = await client.call_tool(
+            "memory_recall", {"query": rng.choice(_QUERIES), "scopes": SCOPES}
+        )
         elapsed = (time.perf_counter() - start) * 1000
         if result.is_error:
             raise RuntimeError(f"memory_recall failed: {result.content}")
@@ -99,19 +115,21 @@ async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
             recalls.append(elapsed)
     w50, w95 = _percentiles(writes)
     r50, r95 = _percentiles(recalls)
-    return {"write_p50_ms": w50, "write_p95_ms": w95, "recall_p50_ms": r50,
-            "recall_p95_ms": r95}
+    return {"write_p50_ms": w50, "write_p95_ms": w95, "recall_p50_ms": r50, "recall_p95_ms": r95}
 
 
-def _client(transport: str, path: Path, env: dict[str, str],
-            port: int) -> AbstractAsyncContextManager[Any]:
+def _client(
+    transport: str, path: Path, env: dict[str, str], port: int
+) -> AbstractAsyncContextManager[Any]:
     from mcp.client import Client
     from mcp.client.stdio import StdioServerParameters
 
     if transport == "stdio":
-        return Client(StdioServerParameters(command=sys.executable,
-                                            args=["-m", "worlddb_mcp", "--db", str(path)],
-                                            env=env))
+        return Client(
+            StdioServerParameters(
+                command=sys.executable, args=["-m", "worlddb_mcp", "--db", str(path)], env=env
+            )
+        )
     return Client(f"http://127.0.0.1:{port}/mcp")
 
 
@@ -132,9 +150,16 @@ async def _wait_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
     raise TimeoutError("the HTTP server did not become healthy")
 
 
-def run_mcp_bench(memories: int, transport: Literal["stdio", "http"] = "stdio", *,
-                  calls: int = 200, embedder: str = "default", seed: int = 0,
-                  db_path: str | Path | None = None) -> dict[str, Any]:
+def run_mcp_bench(
+    memories: int,
+    transport: Literal["stdio", "http"] = "stdio",
+    *,
+    calls: int = 200,
+    embedder: str = "default",
+    extractor: str = "default",
+    seed: int = 0,
+    db_path: str | Path | None = None,
+) -> dict[str, Any]:
     """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
 
     Args:
@@ -142,6 +167,7 @@ def run_mcp_bench(memories: int, transport: Literal["stdio", "http"] = "stdio", 
         transport: ``stdio`` (the server as a child process on pipes) or ``http``.
         calls: Timed calls of each tool (after a warm-up of ``WARMUP``).
         embedder: ``default`` (the bundled model) or ``hash`` (fast, for smoke runs).
+        extractor: ``default`` (the offline extractor, as users run it) or ``none``.
         seed: Makes texts and queries reproducible.
         db_path: Where to build the store (default: a temporary directory, removed after).
 
@@ -153,14 +179,30 @@ def run_mcp_bench(memories: int, transport: Literal["stdio", "http"] = "stdio", 
     with tempfile.TemporaryDirectory(prefix="worlddb-bench-mcp-") as tmp:
         path = Path(db_path) if db_path is not None else Path(tmp) / "bench.db"
         prefill_s = _prefill(path, memories, embedder, seed)
-        env = {**os.environ, "WORLDDB_EMBEDDER": embedder, "WORLDDB_EXTRACTOR": "none",
-               "WORLDDB_LOG_LEVEL": "ERROR"}
+        env = {
+            **os.environ,
+            "WORLDDB_EMBEDDER": embedder,
+            "WORLDDB_EXTRACTOR": extractor,
+            "WORLDDB_LOG_LEVEL": "ERROR",
+        }
         port = _free_port()
         process = None
         if transport == "http":
             process = subprocess.Popen(
-                [sys.executable, "-m", "worlddb_mcp", "--transport", "http", "--port", str(port),
-                 "--db", str(path)], env=env, stdout=subprocess.DEVNULL)
+                [
+                    sys.executable,
+                    "-m",
+                    "worlddb_mcp",
+                    "--transport",
+                    "http",
+                    "--port",
+                    str(port),
+                    "--db",
+                    str(path),
+                ],
+                env=env,
+                stdout=subprocess.DEVNULL,
+            )
 
         async def measure() -> dict[str, Any]:
             if process is not None:
@@ -174,16 +216,22 @@ def run_mcp_bench(memories: int, transport: Literal["stdio", "http"] = "stdio", 
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
-    return {"memories": memories, "transport": transport, "embedder": embedder,
-            "calls": calls, "prefill_s": round(prefill_s, 2), **timings}
+    return {
+        "memories": memories,
+        "transport": transport,
+        "embedder": embedder,
+        "extractor": extractor,
+        "calls": calls,
+        "prefill_s": round(prefill_s, 2),
+        **timings,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print ``run_mcp_bench`` as JSON: ``python -m worlddb.bench.mcp [MEMORIES] [TRANSPORT]``."""
     args = sys.argv[1:] if argv is None else argv
     memories = int(args[0]) if args else 10_000
-    transport: Literal["stdio", "http"] = "http" if len(args) > 1 and args[1] == "http" \
-        else "stdio"
+    transport: Literal["stdio", "http"] = "http" if len(args) > 1 and args[1] == "http" else "stdio"
     sys.stdout.write(json.dumps(run_mcp_bench(memories, transport), indent=2) + "\n")
     return 0
 

@@ -1,5 +1,8 @@
 """``worlddb bench`` and ``worlddb eval``: dispatch to the benchmark and evaluation modules.
 
+``eval longmemeval`` drives ``worlddb.eval.harness.run_longmemeval``; ``eval score`` scores a
+rankings file with ``worlddb.eval.metrics``.
+
 Each bench subcommand imports ``worlddb.bench.<name>`` lazily and calls its ``run_<name>_bench``
 function, printing the returned dict (a table, or JSON with ``--json``). Options a runner takes
 beyond the ones listed can be passed as ``-p key=value`` (ints and floats are converted).
@@ -163,15 +166,76 @@ def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -
 @eval_.command(name="longmemeval")
 @click.argument("data", type=click.Path(exists=True, dir_okay=False))
 @click.option(
-    "--out", type=click.Path(dir_okay=False), required=True, help="Rankings JSONL to write."
+    "--out",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="Rankings JSONL (appended to: a rerun resumes).",
 )
-@_PARAM
+@click.option(
+    "--granularity",
+    type=click.Choice(["session", "turn"]),
+    default="session",
+    show_default=True,
+    help="What the report scores.",
+)
+@click.option("--lanes", default=None, metavar="LANES", help="e.g. bm25,vector (default: all).")
+@click.option(
+    "--ablation",
+    multiple=True,
+    metavar="LANES",
+    help="Also recall with this lane set on the same ingest (repeatable).",
+)
+@click.option("--limit", type=click.IntRange(1), default=None, help="First N questions only.")
+@click.option(
+    "--sample",
+    type=click.IntRange(1),
+    default=None,
+    help="A seeded subset of N questions, stratified by type.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes (default: cores).")
+@click.option("--no-extraction", is_flag=True, help="Store turns only, no offline extractor.")
+@click.option("--fresh", is_flag=True, help="Start the rankings file afresh instead of resuming.")
+@click.option("--as-of", type=click.Choice(["day", "exact"]), default="day", show_default=True)
+@click.option("--recall-limit", type=click.IntRange(1), default=None)
 @json_option
 @pass_state
-def eval_longmemeval(state: CliState, /, data: str, out: str, params: tuple[str, ...]) -> None:
-    """Ingest a LongMemEval file and write rankings [worlddb.eval.run.run_longmemeval]."""
-    fn = _runner("worlddb.eval.run", "run_longmemeval")
-    _report(state, "eval longmemeval", fn(data, out, **_params(params)))
+def eval_longmemeval(
+    state: CliState,
+    /,
+    data: str,
+    out: str,
+    granularity: str,
+    lanes: str | None,
+    ablation: tuple[str, ...],
+    limit: int | None,
+    sample: int | None,
+    seed: int,
+    workers: int | None,
+    no_extraction: bool,
+    fresh: bool,
+    as_of: str,
+    recall_limit: int | None,
+) -> None:
+    """Rank a LongMemEval file's haystacks and score them [worlddb.eval.harness]."""
+    from worlddb.eval.harness import HarnessOptions, parse_lanes, run_longmemeval
+
+    given: dict[str, Any] = {
+        "granularity": granularity,
+        "limit": limit,
+        "sample": sample,
+        "seed": seed,
+        "workers": workers,
+        "extraction": not no_extraction,
+        "resume": not fresh,
+        "as_of": as_of,
+        "recall_limit": recall_limit,
+        "lanes": parse_lanes(lanes) if lanes else None,
+        "ablations": tuple(parse_lanes(a) for a in ablation),
+    }
+    options = HarnessOptions(**{k: v for k, v in given.items() if v is not None})
+    report = run_longmemeval(data, out=out, options=options)
+    emit(state, report.to_dict(), lambda: click.echo(report.format()))
 
 
 GROUPS = (bench, eval_)

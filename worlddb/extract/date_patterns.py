@@ -181,22 +181,29 @@ ANCHOR_NUMBER = re.compile(r"\d+(?:[/-]\d+)*(?:st|nd|rd|th)?")
 WINDOW_BEFORE: Final = 32  # how far before its anchor word a date expression can start
 WINDOW_AFTER: Final = 24  # how far after its anchor word it can end
 # Order matters: earlier patterns claim their characters first.
-PATTERNS: Final[tuple[tuple[str, re.Pattern[str], frozenset[str]], ...]] = (
-    ("iso", _ISO, frozenset({"datenum"})),
-    ("slash", _SLASH, frozenset({"datenum"})),
-    ("slash_short", _SLASH_SHORT, frozenset({"datenum"})),
-    ("month_day", _MONTH_DAY, frozenset({"month"})),
-    ("day_month", _DAY_MONTH, frozenset({"month"})),
-    ("month_year", _MONTH_YEAR, frozenset({"month"})),
-    ("ago", _AGO, frozenset({"unit"})),
-    ("in_n", _IN_N, frozenset({"unit"})),
-    ("day_words", _DAY_WORDS, frozenset({"dayword"})),
-    ("ordinal", _ORDINAL_ONLY, frozenset({"ordnum", "ordword"})),
-    ("period", _REL_PERIOD, frozenset({"unit"})),
-    ("weekday", _WEEKDAY_RE, frozenset({"weekday"})),
-    ("season", _SEASON_RE, frozenset({"season"})),
-    ("month_only", _MONTH_ONLY, frozenset({"month"})),
-    ("year_only", _YEAR_ONLY, frozenset({"year"})),
+# (kind, pattern, anchor classes it needs, hints): with hints, a window is scanned only if it
+# contains one of them ("3 years" is no date, "3 years ago" is).
+PATTERNS: Final[tuple[tuple[str, re.Pattern[str], frozenset[str], tuple[str, ...]], ...]] = (
+    ("iso", _ISO, frozenset({"datenum"}), ()),
+    ("slash", _SLASH, frozenset({"datenum"}), ()),
+    ("slash_short", _SLASH_SHORT, frozenset({"datenum"}), ("/",)),
+    ("month_day", _MONTH_DAY, frozenset({"month"}), ()),
+    ("day_month", _DAY_MONTH, frozenset({"month"}), ()),
+    ("month_year", _MONTH_YEAR, frozenset({"month"}), ()),
+    ("ago", _AGO, frozenset({"unit"}), ("ago", "from now")),
+    ("in_n", _IN_N, frozenset({"unit"}), ("in ",)),
+    ("day_words", _DAY_WORDS, frozenset({"dayword"}), ()),
+    ("ordinal", _ORDINAL_ONLY, frozenset({"ordnum", "ordword"}), ("on ",)),
+    (
+        "period",
+        _REL_PERIOD,
+        frozenset({"unit"}),
+        ("last", "next", "this", "over", "past", "coming"),
+    ),
+    ("weekday", _WEEKDAY_RE, frozenset({"weekday"}), ()),
+    ("season", _SEASON_RE, frozenset({"season"}), ()),
+    ("month_only", _MONTH_ONLY, frozenset({"month"}), ()),
+    ("year_only", _YEAR_ONLY, frozenset({"year"}), ()),
 )
 PREFIX_WORDS: Final = frozenset(
     ("in", "on", "since", "during", "of", "from", "by", "until", "till", "back in", "around",

@@ -224,6 +224,19 @@ def _season(name: str, mod: str, year: int | None, ref: date, tense: _Tense) -> 
 
 _Resolved = tuple[date, Granularity] | None
 _STEP: Final = {"next": 1, "this": 0, "last": -1}
+# Kinds whose day depends on the tense of the sentence ("in March", "Tuesday", "the 3rd").
+_NEEDS_TENSE: Final = frozenset(
+    {
+        "slash_short",
+        "month_day",
+        "day_month",
+        "month_only",
+        "weekday",
+        "season",
+        "ordinal",
+        "period",
+    }
+)
 
 
 def _r_numeric(kind: str, g: dict[str, str], ref: date, tense: _Tense) -> _Resolved:
@@ -309,7 +322,8 @@ def _resolve(kind: str, m: re.Match[str], text: str, ref: date) -> _Resolved:
     groups.setdefault("w", m.group(0))
     for optional in ("mod", "y", "which"):
         groups.setdefault(optional, "")
-    return _RESOLVERS[kind](kind, groups, ref, tense_of(text, m.start(), m.end()))
+    tense = tense_of(text, m.start(), m.end()) if kind in _NEEDS_TENSE else None
+    return _RESOLVERS[kind](kind, groups, ref, tense)
 
 
 def _trim(kind: str, m: re.Match[str]) -> tuple[int, int]:
@@ -393,10 +407,12 @@ def find_dates(text: str, reference: int) -> tuple[DateSpan, ...]:
             taken[m.start() : m.end()] = b"\x01" * (m.end() - m.start())
     found: list[DateSpan] = []
     windows: dict[frozenset[str], list[tuple[int, int]]] = {}
-    for kind, pattern, needs in PATTERNS:
+    for kind, pattern, needs, hints in PATTERNS:
         if needs not in windows:
             windows[needs] = _windows(text, [(a, b) for a, b, c in anchors if c in needs])
         for lo, hi in windows[needs]:
+            if hints and not any(lower.find(hint, lo, hi) != -1 for hint in hints):
+                continue
             for m in pattern.finditer(lower, lo, hi):
                 start, end = _trim(kind, m)
                 if taken.find(1, start, end) != -1:

@@ -86,6 +86,8 @@ class Reconciler:
         self.vectors = vectors
         self._clock = clock
         self._last_now = 0
+        # Called after each committed changeset, outside the transaction (e.g. reclustering).
+        self.after_commit: list[Callable[[Changeset, CommitResult], None]] = []
 
     def now(self) -> int:
         """A strictly increasing ingest time, so validity logs order within one process."""
@@ -147,11 +149,14 @@ class Reconciler:
                 self._insert_edges(ctx, edges)
                 fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
             self._after_commit(fresh_rids, vectors, outcome.removed_rids)
-            return CommitResult(
+            result = CommitResult(
                 ids=id_map, created=tuple(outcome.created), existing=tuple(outcome.existing),
                 edges=tuple(outcome.edges), proposals=tuple(outcome.proposals),
                 closed=tuple(dict.fromkeys(outcome.closed)),
                 conflicts=tuple(outcome.conflicts), resolutions=resolutions, ingested_at=now)
+        for listener in self.after_commit:
+            listener(changeset, result)
+        return result
 
     def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
         def add_world(spec: WorldSpec) -> NodeId:
