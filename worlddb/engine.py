@@ -110,6 +110,25 @@ class WorldDB(MemoryOps):
             store.close()
             raise
 
+    @staticmethod
+    def reembed(path: str | Path, embedder: Embedder) -> int:
+        """Re-embed every searchable world of the store at ``path`` with ``embedder``.
+
+        This is the migration for ``ModelMismatchError``: afterwards the store opens with the
+        new embedder (the vector index is rebuilt from the table on the next open).
+        """
+        store = open_store(path)
+        try:
+            rec = Reconciler(store, default_handlers(), embedder=embedder)
+            count = rec.reembed(embedder, meta_key=EMBEDDER_META_KEY)
+        finally:
+            store.close()
+        for suffix in (".hnsw", ".hnsw.json"):
+            stale = Path(str(path) + suffix)
+            if stale.exists():
+                stale.unlink()
+        return count
+
     def _open_vectors(self) -> VectorIndex:
         assert self.embedder is not None
         path = None if self.store.is_memory else Path(self.store.path + ".hnsw")

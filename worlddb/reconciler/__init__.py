@@ -336,6 +336,33 @@ class Reconciler:
         if vectors is not None and rids:
             self.vectors.add(list(rids), vectors)
 
+    def reembed(self, embedder: Embedder, *, meta_key: str, batch: int = 256) -> int:
+        """Replace every stored embedding with ``embedder``'s and record its key.
+
+        The vectors are computed outside any transaction; each batch commits on its own, and
+        the meta key is switched last, so an interrupted run leaves a store that still refuses
+        the new embedder until ``reembed`` is run again (it redoes the work, idempotently).
+        """
+        rows = [(int(r), str(t), str(n), str(c)) for r, t, n, c in self.store.conn.execute(
+            "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid")]
+        done = 0
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            texts = [c or n for _, _, n, c in chunk]
+            vectors = embedder.embed_documents(texts)
+            with self.store.transaction() as conn:
+                writer = Writer(conn, self.now())
+                for (rid, _, _, _), text, vec in zip(chunk, texts, vectors, strict=True):
+                    writer.put_embedding(rid, digest(text.encode("utf-8")), encode_vector(vec))
+            done += len(chunk)
+        with self.store.transaction() as conn:
+            writer = Writer(conn, self.now())
+            conn.execute("DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
+                         "WHERE fts_indexed = 1)")
+            conn.execute("DELETE FROM composed_embeddings")
+            writer.set_meta(meta_key, embedder.key)
+        return done
+
     # -- other writes ---------------------------------------------------------------------------
     def retire(self, world_id_: str, at: int | None = None) -> bool:
         """Close a world's validity at ``at`` (default: now). Only tightens."""
