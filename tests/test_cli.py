@@ -323,3 +323,25 @@ def test_eval_longmemeval_passes_its_options_to_the_harness(
     )
     assert options.lanes == ("bm25", "vector") and options.ablations == (("bm25",),)
     assert run("eval", "longmemeval", str(data), "--out", "x", "--lanes", "nope").exit_code == 1
+
+
+@pytest.mark.slow
+def test_bench_mcp_times_round_trips_through_a_real_server(run: Run) -> None:
+    result = _json(
+        run(
+            "bench",
+            "mcp",
+            "--memories",
+            "30",
+            "--calls",
+            "3",
+            "--bench-embedder",
+            "hash",
+            "-p",
+            "extractor=none",
+            "--json",
+        )
+    )
+    assert result["memories"] == 30 and result["transport"] == "stdio"
+    assert 0 < result["write_p50_ms"] <= result["write_p95_ms"]
+    assert 0 < result["recall_p50_ms"] <= result["recall_p95_ms"]

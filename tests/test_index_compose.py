@@ -45,7 +45,7 @@ def _rid(db: WorldDB, wid: str) -> int:
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
-    return v / np.linalg.norm(v)
+    return np.asarray(v / np.linalg.norm(v), dtype=np.float32)
 
 
 @given(MATRIX)
@@ -67,8 +67,7 @@ def test_attention_leans_towards_the_child_most_like_the_query() -> None:
     assert pooled[0] > pooled[1] > 0
     # softmax(children · q / √d) by hand: logits 16/√2 and 0.
     weight = 1 / (1 + np.exp(-16 / np.sqrt(2)))
-    np.testing.assert_allclose(pooled, _unit(np.array([4 * weight, 4 * (1 - weight)])),
-                               rtol=1e-5)
+    np.testing.assert_allclose(pooled, _unit(np.array([4 * weight, 4 * (1 - weight)])), rtol=1e-5)
 
 
 def test_attention_without_own_embedding_queries_with_the_mean() -> None:
@@ -96,8 +95,7 @@ def test_recompose_path_composes_a_session_from_its_turns(db: WorldDB) -> None:
     got = {kind: vec for _, kind, vec in rows}
     turns = np.vstack([_vector(db, t1), _vector(db, t2)])
     np.testing.assert_allclose(got["mean"], _unit(turns.mean(axis=0)), rtol=1e-5)
-    np.testing.assert_allclose(got["attn"], attention_pool(_vector(db, session), turns),
-                               rtol=1e-5)
+    np.testing.assert_allclose(got["attn"], attention_pool(_vector(db, session), turns), rtol=1e-5)
 
 
 def test_a_leaf_change_recomposes_only_its_path_to_the_root(db: WorldDB) -> None:

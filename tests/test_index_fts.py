@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from worlddb.engine import WorldDB
 from worlddb.hashing import scope_world, world_id
-from worlddb.index.filters import WorldFilter, resolve_scopes
 from worlddb.index import fts
+from worlddb.index.filters import WorldFilter, resolve_scopes
 from worlddb.index.fts import match_rids, search_text, text_query_plan
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.store.reads import TimeView
@@ -41,8 +41,11 @@ def _texts(db: WorldDB, hits: list[int]) -> list[str]:
 def _in_scope(db: WorldDB, user: str, content: str) -> str:
     scope = scope_world("user_id", user)
     fact = WorldSpec(type="Fact", content=content)
-    db.write(Changeset(worlds=(scope, fact),
-                       edges=(EdgeSpec("contains", world_id(scope), world_id(fact)),)))
+    db.write(
+        Changeset(
+            worlds=(scope, fact), edges=(EdgeSpec("contains", world_id(scope), world_id(fact)),)
+        )
+    )
     return world_id(fact)
 
 
@@ -66,7 +69,7 @@ def test_stopword_only_question_finds_nothing(db: WorldDB) -> None:
 @given(text=st.text(max_size=200))
 def test_any_user_text_is_a_valid_search(text: str) -> None:
     with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
-        db.put("Fact", content="AND OR NOT NEAR \"quoted\" col:umn * ^ ( )")
+        db.put("Fact", content='AND OR NOT NEAR "quoted" col:umn * ^ ( )')
         hits = search_text(db.store, text, flt=WorldFilter(now=db.now()), limit=3)
     assert len(hits) <= 3
 
@@ -78,12 +81,14 @@ def test_closed_worlds_are_hidden_unless_the_view_includes_them(db: WorldDB) -> 
     now = db.now()
     current = search_text(db.store, "Sam works", flt=WorldFilter(now=now), limit=5)
     assert [h.rid for h in current] == [_rid(db, new)]
-    everything = search_text(db.store, "Sam works",
-                             flt=WorldFilter(TimeView(include_closed=True), now), limit=5)
+    everything = search_text(
+        db.store, "Sam works", flt=WorldFilter(TimeView(include_closed=True), now), limit=5
+    )
     assert {h.rid for h in everything} == {_rid(db, new), _rid(db, old)}
     back_then = TimeView(valid_at=parse_time("2021-06-01"))
-    assert [h.rid for h in search_text(db.store, "Sam works", flt=WorldFilter(back_then, now),
-                                       limit=5)] == [_rid(db, old)]
+    assert [
+        h.rid for h in search_text(db.store, "Sam works", flt=WorldFilter(back_then, now), limit=5)
+    ] == [_rid(db, old)]
 
 
 def test_scope_and_type_filters_apply(db: WorldDB) -> None:
@@ -94,21 +99,27 @@ def test_scope_and_type_filters_apply(db: WorldDB) -> None:
     assert [h.rid for h in search_text(db.store, "boat", flt=flt, limit=5)] == [_rid(db, alice)]
     notes = WorldFilter(now=db.now(), types=("Note",))
     assert _texts(db, [h.rid for h in search_text(db.store, "boat", flt=notes, limit=5)]) == [
-        "boat notes"]
+        "boat notes"
+    ]
 
 
 def test_plan_runs_the_fts_match_first_then_primary_key_probes(db: WorldDB) -> None:
     """Filters must not turn the lane into a scan: FTS drives, nodes are probed by rid."""
     for i in range(30):
         _in_scope(db, f"u{i % 3}", f"memory number {i} about sailing")
-    flt = WorldFilter(TimeView(known_at=db.now()), db.now(), ("Fact", "Turn"),
-                      resolve_scopes(db.store, ["user_id=u1"]))
+    flt = WorldFilter(
+        TimeView(known_at=db.now()),
+        db.now(),
+        ("Fact", "Turn"),
+        resolve_scopes(db.store, ["user_id=u1"]),
+    )
     plan = text_query_plan(db.store, "sailing memories", flt=flt)
     assert plan[0].startswith("SCAN fts VIRTUAL TABLE INDEX")
     assert "SEARCH n USING INTEGER PRIMARY KEY (rowid=?)" in plan
     assert any("scope_members" in line or "SEARCH m USING PRIMARY KEY" in line for line in plan)
-    assert not any(line.startswith(("SCAN n", "SCAN nodes", "SCAN m", "SCAN scope_members"))
-                   for line in plan)
+    assert not any(
+        line.startswith(("SCAN n", "SCAN nodes", "SCAN m", "SCAN scope_members")) for line in plan
+    )
     assert len(search_text(db.store, "sailing", flt=flt, limit=50)) == 10
 
 
@@ -122,8 +133,9 @@ def test_match_rids_checks_only_the_given_candidates(db: WorldDB) -> None:
     assert match_rids(db.store, "the", [_rid(db, a)]) == []
 
 
-def test_common_terms_score_but_do_not_select_rows(db: WorldDB,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_common_terms_score_but_do_not_select_rows(
+    db: WorldDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A frequent word must not make the lane touch every row that holds it."""
     monkeypatch.setattr(fts, "COMMON_MIN_DOCS", 3)
     monkeypatch.setattr(fts, "COMMON_FRACTION", 0.0)
@@ -139,8 +151,9 @@ def test_common_terms_score_but_do_not_select_rows(db: WorldDB,
     assert len(search_text(db.store, "dentist meeting", flt=flt, limit=10)) == 8
 
 
-def test_all_common_terms_need_all_words_then_fall_back(db: WorldDB,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_all_common_terms_need_all_words_then_fall_back(
+    db: WorldDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(fts, "COMMON_MIN_DOCS", 2)
     monkeypatch.setattr(fts, "COMMON_FRACTION", 0.0)
     for i in range(4):

@@ -75,8 +75,13 @@ def test_fuzzy_tier_is_offered_only_uncovered_capitalised_words(db: WorldDB) -> 
         asked.append(norm)
         return [sarah] if norm == "sara" else []
 
-    found = find_entities(db.store, "did Sara fly to paris yesterday", types=TYPES,
-                          flt=WorldFilter(now=db.now()), fuzzy=fuzzy)
+    found = find_entities(
+        db.store,
+        "did Sara fly to paris yesterday",
+        types=TYPES,
+        flt=WorldFilter(now=db.now()),
+        fuzzy=fuzzy,
+    )
     assert {(m.id, m.tier) for m in found} == {(paris, "exact"), (sarah, "fuzzy")}
     assert asked == ["sara"]  # not "paris" (covered) nor "yesterday" (not a proper noun)
 
@@ -88,8 +93,9 @@ def test_mentions_span_sessions_and_rank_by_overlap_then_recency(db: WorldDB) ->
     new = _fact(db, "Alice bought a bike", alice, valid_from="2023-01-01")
     both = _fact(db, "Alice joined Acme", alice, acme, valid_from="2020-01-01")
     _fact(db, "Acme shipped a product", acme)
-    hits = mentions(db.store, [alice, acme], flt=WorldFilter(now=db.now()), limit=10,
-                    entity_types=TYPES, hops=1)
+    hits = mentions(
+        db.store, [alice, acme], flt=WorldFilter(now=db.now()), limit=10, entity_types=TYPES, hops=1
+    )
     ordered = _ids(db, [h.rid for h in hits])
     assert ordered[0] == both
     assert ordered.index(new) < ordered.index(old)
@@ -107,14 +113,14 @@ def test_second_hop_follows_accepted_same_as_only_with_decayed_weight(db: WorldD
     accepted = db.link(robert, bob, "same_as")
     db.accept_merge(accepted)
     db.link(bobby, bob, "same_as")  # only proposed: not a fact yet
-    hits = mentions(db.store, [bob], flt=WorldFilter(now=db.now()), limit=10,
-                    entity_types=TYPES)
+    hits = mentions(db.store, [bob], flt=WorldFilter(now=db.now()), limit=10, entity_types=TYPES)
     assert _ids(db, [h.rid for h in hits]) == [direct, twin]
     assert [h.hop for h in hits] == [1, 2]
     assert hits[1].overlap == HOP_DECAY
     assert stranger not in _ids(db, [h.rid for h in hits])
-    one_hop = mentions(db.store, [bob], flt=WorldFilter(now=db.now()), limit=10,
-                       entity_types=TYPES, hops=1)
+    one_hop = mentions(
+        db.store, [bob], flt=WorldFilter(now=db.now()), limit=10, entity_types=TYPES, hops=1
+    )
     assert _ids(db, [h.rid for h in one_hop]) == [direct]
 
 
@@ -125,11 +131,15 @@ def test_mentions_respect_the_filter_and_retired_edges(db: WorldDB) -> None:
     unlinked = _fact(db, "Eve lived in Oslo", eve)
     kept = _fact(db, "Eve lives in Lima", eve)
     db.retire_edge(db.link(unlinked, eve, "refers_to"))
-    hits = mentions(db.store, [eve], flt=WorldFilter(now=db.now()), limit=10,
-                    entity_types=TYPES)
+    hits = mentions(db.store, [eve], flt=WorldFilter(now=db.now()), limit=10, entity_types=TYPES)
     assert _ids(db, [h.rid for h in hits]) == [kept]
-    everything = mentions(db.store, [eve], flt=WorldFilter(TimeView(include_closed=True),
-                                                         db.now()), limit=10, entity_types=TYPES)
+    everything = mentions(
+        db.store,
+        [eve],
+        flt=WorldFilter(TimeView(include_closed=True), db.now()),
+        limit=10,
+        entity_types=TYPES,
+    )
     assert set(_ids(db, [h.rid for h in everything])) == {kept, closed}
     notes_only = WorldFilter(now=db.now(), types=("Note",))
     assert mentions(db.store, [eve], flt=notes_only, limit=10, entity_types=TYPES) == []
@@ -140,8 +150,9 @@ def test_edges_touching_reads_each_direction(db: WorldDB) -> None:
     ab = db.link(a, b, "precedes")
     cb = db.link(c, b, "implies")
     assert [e.id for e in edges_touching(db.store, [b], types=None, direction="in")] == [ab, cb]
-    assert [e.id for e in edges_touching(db.store, [b], types=["implies"], direction="both")
-            ] == [cb]
+    assert [e.id for e in edges_touching(db.store, [b], types=["implies"], direction="both")] == [
+        cb
+    ]
     assert edges_touching(db.store, [b], types=None, direction="out") == []
     with pytest.raises(ValidationError) as err:
         edges_touching(db.store, [b], types=None, direction="sideways")

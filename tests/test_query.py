@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from worlddb import query as query_module
 from worlddb.engine import WorldDB
 from worlddb.errors import NotFoundError, ValidationError
 from worlddb.hashing import scope_world, world_id
 from worlddb.model import Changeset, EdgeSpec, NodeId
 from worlddb.query import Expand, Filter, Limit, Query, QuerySpec, WhereConnected, plan_start
+from worlddb.query import run as query_module
 from worlddb.store.reads import TimeView
 from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
@@ -46,10 +46,15 @@ def g(db: WorldDB) -> Graph:
     lives = db.put("Fact", content="Alice lives in Paris")
     visited = db.put("Fact", content="Bob visited Paris")
     knows = db.put("Fact", content="Alice knows Bob")
-    old = db.put("Fact", content="Alice lived in Rome", valid_from="2015-01-01",
-                 valid_to="2020-01-01")
-    for fact, entities in [(lives, [alice, paris]), (visited, [bob, paris]),
-                           (knows, [alice, bob]), (old, [alice])]:
+    old = db.put(
+        "Fact", content="Alice lived in Rome", valid_from="2015-01-01", valid_to="2020-01-01"
+    )
+    for fact, entities in [
+        (lives, [alice, paris]),
+        (visited, [bob, paris]),
+        (knows, [alice, bob]),
+        (old, [alice]),
+    ]:
         for entity in entities:
             db.link(fact, entity, "refers_to")
     scope = scope_world("user_id", "alice")
@@ -83,12 +88,22 @@ def test_out_direction_follows_edges_forward_only(db: WorldDB, g: Graph) -> None
 
 
 def test_where_connected_keeps_worlds_linked_to_a_node(db: WorldDB, g: Graph) -> None:
-    sub = (_q(db).start_ids(g.alice).expand("refers_to", direction="in")
-           .where_connected("refers_to", "out", g.paris).execute())
+    sub = (
+        _q(db)
+        .start_ids(g.alice)
+        .expand("refers_to", direction="in")
+        .where_connected("refers_to", "out", g.paris)
+        .execute()
+    )
     assert sub.ids == [g.lives]
     assert [(e.source, e.target) for e in sub.edges] == []  # the anchor is not a node
-    into = (_q(db).start_ids(g.paris, g.bob).expand("refers_to", direction="in")
-            .where_connected("refers_to", "in", g.visited).execute())
+    into = (
+        _q(db)
+        .start_ids(g.paris, g.bob)
+        .expand("refers_to", direction="in")
+        .where_connected("refers_to", "in", g.visited)
+        .execute()
+    )
     assert set(into.ids) == {g.paris, g.bob}
 
 
@@ -97,8 +112,14 @@ def test_filter_by_type_scope_and_validity(db: WorldDB, g: Graph) -> None:
     assert set(base.filter(types=["Fact"]).execute().ids) == {g.lives, g.knows}
     assert base.filter(scope_ids=["user_id=alice"]).execute().ids == [g.lives]
     in_2018 = TimeView(valid_at=parse_time("2018-01-01"))
-    past = (_q(db).at(TimeView(include_closed=True)).start_ids(g.alice)
-            .expand("refers_to", direction="in").filter(view=in_2018).execute())
+    past = (
+        _q(db)
+        .at(TimeView(include_closed=True))
+        .start_ids(g.alice)
+        .expand("refers_to", direction="in")
+        .filter(view=in_2018)
+        .execute()
+    )
     assert g.old in past.ids
 
 
@@ -124,17 +145,30 @@ def test_vector_seed_and_vector_check(db: WorldDB, g: Graph) -> None:
 
 
 def test_spec_is_declarative_and_equivalent_to_the_builder(db: WorldDB, g: Graph) -> None:
-    spec = QuerySpec(ids=(g.alice,), ops=(Expand(("refers_to",), "in", 1),
-                                          WhereConnected("refers_to", "out", g.bob),
-                                          Filter(types=("Fact",)), Limit(5)))
-    built = (_q(db).start_ids(g.alice).expand("refers_to", direction="in")
-             .where_connected("refers_to", "out", g.bob).filter(types=["Fact"]).limit(5))
+    spec = QuerySpec(
+        ids=(g.alice,),
+        ops=(
+            Expand(("refers_to",), "in", 1),
+            WhereConnected("refers_to", "out", g.bob),
+            Filter(types=("Fact",)),
+            Limit(5),
+        ),
+    )
+    built = (
+        _q(db)
+        .start_ids(g.alice)
+        .expand("refers_to", direction="in")
+        .where_connected("refers_to", "out", g.bob)
+        .filter(types=["Fact"])
+        .limit(5)
+    )
     assert built.spec == spec
     assert Query(db.store, spec=spec).execute().ids == [g.knows]
 
 
-def test_expansion_stops_at_the_node_cap(db: WorldDB, g: Graph,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_expansion_stops_at_the_node_cap(
+    db: WorldDB, g: Graph, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(query_module, "MAX_NODES", 2)
     sub = _q(db).start_ids(g.alice).expand("refers_to", direction="in").execute()
     assert sub.truncated and len(sub) == 2
@@ -146,17 +180,21 @@ def test_planner_needs_a_seed() -> None:
     assert err.value.field == "start"
 
 
-@pytest.mark.parametrize(("build", "field"), [
-    (lambda q, g: q.start_ids(g.alice).expand("refers_to", direction="up"), "direction"),
-    (lambda q, g: q.start_ids(g.alice).expand("refers_to", hops=0), "hops"),
-    (lambda q, g: q.start_ids(g.alice).expand("refers_to", hops=99), "hops"),
-    (lambda q, g: q.start_ids(g.alice).limit(-1), "limit"),
-    (lambda q, g: q.start_ids(g.alice).where_connected("refers_to", "x", g.bob), "direction"),
-    (lambda q, g: q.start_text("x", k=-3), "k"),
-    (lambda q, g: Query(q.store).start_vector("alice"), "vector"),
-])
-def test_malformed_queries_raise_validation_errors(db: WorldDB, g: Graph, build: object,
-                                                   field: str) -> None:
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda q, g: q.start_ids(g.alice).expand("refers_to", direction="up"), "direction"),
+        (lambda q, g: q.start_ids(g.alice).expand("refers_to", hops=0), "hops"),
+        (lambda q, g: q.start_ids(g.alice).expand("refers_to", hops=99), "hops"),
+        (lambda q, g: q.start_ids(g.alice).limit(-1), "limit"),
+        (lambda q, g: q.start_ids(g.alice).where_connected("refers_to", "x", g.bob), "direction"),
+        (lambda q, g: q.start_text("x", k=-3), "k"),
+        (lambda q, g: Query(q.store).start_vector("alice"), "vector"),
+    ],
+)
+def test_malformed_queries_raise_validation_errors(
+    db: WorldDB, g: Graph, build: object, field: str
+) -> None:
     with pytest.raises(ValidationError) as err:
         build(_q(db), g).execute()  # type: ignore[operator]
     assert err.value.field == field

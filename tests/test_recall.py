@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from worlddb.engine import WorldDB
 from worlddb.errors import ScopeError, ValidationError
@@ -41,8 +43,11 @@ def _fact(db: WorldDB, text: str, *entities: str, valid_from: str | None = None)
 def _scoped(db: WorldDB, user: str, text: str) -> NodeId:
     scope = scope_world("user_id", user)
     fact = WorldSpec(type="Fact", content=text)
-    db.write(Changeset(worlds=(scope, fact),
-                       edges=(EdgeSpec("contains", world_id(scope), world_id(fact)),)))
+    db.write(
+        Changeset(
+            worlds=(scope, fact), edges=(EdgeSpec("contains", world_id(scope), world_id(fact)),)
+        )
+    )
     return world_id(fact)
 
 
@@ -98,8 +103,9 @@ def test_fused_hits_carry_every_lane_rank_and_the_rrf_score(db: WorldDB) -> None
 def test_lane_depth_caps_what_a_lane_contributes(db: WorldDB) -> None:
     for i in range(8):
         db.put("Fact", content=f"harbour note {i}" + " harbour" * i)
-    result = _recall(db).recall("harbour", lanes=["bm25", "vector"], limit=3,
-                                depth={"bm25": 1, "vector": 10})
+    result = _recall(db).recall(
+        "harbour", lanes=["bm25", "vector"], limit=3, depth={"bm25": 1, "vector": 10}
+    )
     assert [h.ranks.get("bm25") for h in result.hits if "bm25" in h.ranks] == [1]
     alone = _recall(db).recall("harbour", lanes=["bm25"], limit=6, depth={"bm25": 2})
     assert len(alone.hits) == 6  # depth doubles until the limit is met
@@ -216,17 +222,21 @@ def test_context_shows_dates_and_entities_within_budget(db: WorldDB) -> None:
     assert result.context(0) == ""
 
 
-@pytest.mark.parametrize(("kwargs", "field"), [
-    ({"limit": 0}, "limit"),
-    ({"limit": True}, "limit"),
-    ({"lanes": ["bm25", "magic"]}, "lanes"),
-    ({"lanes": "bm25"}, "lanes"),
-    ({"depth": {"bm25": -1}}, "depth"),
-    ({"types": "Fact"}, "types"),
-    ({"view": "now"}, "view"),
-])
-def test_bad_arguments_raise_validation_errors(db: WorldDB, kwargs: dict[str, object],
-                                               field: str) -> None:
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"limit": 0}, "limit"),
+        ({"limit": True}, "limit"),
+        ({"lanes": ["bm25", "magic"]}, "lanes"),
+        ({"lanes": "bm25"}, "lanes"),
+        ({"depth": {"bm25": -1}}, "depth"),
+        ({"types": "Fact"}, "types"),
+        ({"view": "now"}, "view"),
+    ],
+)
+def test_bad_arguments_raise_validation_errors(
+    db: WorldDB, kwargs: dict[str, object], field: str
+) -> None:
     with pytest.raises(ValidationError) as err:
         _recall(db).recall("anything", **kwargs)  # type: ignore[arg-type]
     assert err.value.field == field
@@ -250,9 +260,16 @@ def test_result_is_a_plain_replaceable_value(db: WorldDB) -> None:
 
 def _hit(text: str, **fields: object) -> RecallHit:
     base: dict[str, object] = {
-        "id": NodeId(text[:1] * 64), "type": "Fact", "text": text, "score": 0.5,
-        "ranks": {"bm25": 1}, "valid_from": None, "valid_to": None, "provenance": (),
-        "parent": None, "scopes": (),
+        "id": NodeId(text[:1] * 64),
+        "type": "Fact",
+        "text": text,
+        "score": 0.5,
+        "ranks": {"bm25": 1},
+        "valid_from": None,
+        "valid_to": None,
+        "provenance": (),
+        "parent": None,
+        "scopes": (),
     }
     return RecallHit(**{**base, **fields})  # type: ignore[arg-type]
 
@@ -266,11 +283,65 @@ def test_context_cuts_only_a_first_hit_longer_than_the_budget() -> None:
 
 def test_context_writes_times_and_conflicts_outside_the_result() -> None:
     other = NodeId("f" * 64)
-    hit = _hit("met at noon", valid_from=parse_time("2024-05-02T12:30:00Z"),
-               valid_to=parse_time("2024-06-01"), conflicts=(other,))
+    hit = _hit(
+        "met at noon",
+        valid_from=parse_time("2024-05-02T12:30:00Z"),
+        valid_to=parse_time("2024-06-01"),
+        conflicts=(other,),
+    )
     assert RecallResult("q", (hit,), ()).context() == (
-        "[1] (2024-05-02 12:30 → 2024-06-01) met at noon — conflicts with ffffffffffff")
+        "[1] (2024-05-02 12:30 → 2024-06-01) met at noon — conflicts with ffffffffffff"
+    )
     ends = _hit("ended", valid_to=parse_time("2020-01-01"))
     assert RecallResult("q", (ends,), ()).context() == "[1] (… → 2020-01-01) ended"
     with pytest.raises(ValidationError):
         RecallResult("q", (hit,), ()).context(-1)
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(1, 4)), min_size=1, max_size=8),
+    st.integers(0, 8),
+)
+def test_recall_only_returns_worlds_visible_in_the_view(
+    spans: list[tuple[int, int]], at: int
+) -> None:
+    """Invariant: whatever the lanes find, no hit lies outside the requested valid time."""
+    year = 365 * 24 * 3600 * 1_000_000
+    base = parse_time("2020-01-01") or 0
+    with WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None) as db:
+        for i, (start, length) in enumerate(spans):
+            db.put(
+                "Fact",
+                content=f"ferry timetable entry {i}",
+                valid_from=base + start * year,
+                valid_to=base + (start + length) * year,
+            )
+        moment = base + at * year
+        result = _recall(db).recall("ferry timetable", limit=20, view=TimeView(valid_at=moment))
+        expected = {i for i, (s, n) in enumerate(spans) if s <= at < s + n}
+        found = {int(h.text.rsplit(" ", 1)[1]) for h in result.hits}
+    assert found == expected
+
+
+def test_several_scopes_mean_all_of_them(db: WorldDB) -> None:
+    """A user's memories written through one agent: never another user's via the agent."""
+    user, agent = scope_world("user_id", "kai"), scope_world("agent_id", "bot")
+    both = WorldSpec(type="Fact", content="kai likes plums")
+    user_only = WorldSpec(type="Fact", content="kai plums again")
+    agent_only = WorldSpec(type="Fact", content="someone else likes plums")
+    db.write(
+        Changeset(
+            worlds=(user, agent, both, user_only, agent_only),
+            edges=(
+                EdgeSpec("contains", world_id(user), world_id(both)),
+                EdgeSpec("contains", world_id(agent), world_id(both)),
+                EdgeSpec("contains", world_id(user), world_id(user_only)),
+                EdgeSpec("contains", world_id(agent), world_id(agent_only)),
+            ),
+        )
+    )
+    found = _recall(db).recall("plums", scope_ids=["user_id=kai", "agent_id=bot"])
+    assert found.ids == [world_id(both)]
+    assert found.hits[0].scopes == ("agent_id=bot", "user_id=kai")
+    assert _recall(db).recall("plums", scope_ids=[]).hits == ()

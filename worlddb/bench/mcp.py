@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TextIO
 
 import anyio
 import numpy as np
@@ -119,18 +119,29 @@ async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
 
 
 def _client(
-    transport: str, path: Path, env: dict[str, str], port: int
+    transport: str, path: Path, env: dict[str, str], port: int, errlog: TextIO
 ) -> AbstractAsyncContextManager[Any]:
     from mcp.client import Client
-    from mcp.client.stdio import StdioServerParameters
+    from mcp.client.stdio import StdioServerParameters, stdio_client
 
     if transport == "stdio":
-        return Client(
-            StdioServerParameters(
-                command=sys.executable, args=["-m", "worlddb_mcp", "--db", str(path)], env=env
-            )
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "worlddb_mcp", "--db", str(path)], env=env
         )
+        return Client(stdio_client(params, errlog=errlog))
     return Client(f"http://127.0.0.1:{port}/mcp")
+
+
+def _server_stderr() -> TextIO:
+    """Where the server's stderr goes: ours when it is a real file, else nowhere."""
+    stream = sys.__stderr__
+    try:
+        if stream is not None:
+            stream.fileno()
+            return stream
+    except (OSError, ValueError):
+        pass
+    return open(os.devnull, "w", encoding="utf-8")  # closed at exit; lives as long as the run
 
 
 async def _wait_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
@@ -207,7 +218,7 @@ def run_mcp_bench(
         async def measure() -> dict[str, Any]:
             if process is not None:
                 await _wait_healthy(port, process)
-            async with _client(transport, path, env, port) as client:
+            async with _client(transport, path, env, port, _server_stderr()) as client:
                 return await _timed_calls(client, calls, seed)
 
         try:

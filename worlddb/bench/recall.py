@@ -13,7 +13,9 @@ from stored facts, it times:
 
 and measures HNSW recall@10 against brute force over the stored vectors.
 
-Run ``python -m worlddb.bench.recall WORLDS [--real]`` for a JSON report on stdout.
+``run_hnsw_quality`` measures HNSW recall@10 on the real embedder's vectors of chat-like texts.
+
+Run ``python -m worlddb.bench.recall WORLDS [--real | --hnsw]`` for a JSON report on stdout.
 """
 
 from __future__ import annotations
@@ -34,14 +36,21 @@ from worlddb.engine import WorldDB
 from worlddb.hashing import scope_world, world_id
 from worlddb.index.filters import WorldFilter
 from worlddb.index.fts import search_text
-from worlddb.index.vector import decode_vector
+from worlddb.index.vector import VectorIndex, decode_vector
 from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
 from worlddb.plugins import Embedder
 from worlddb.query import Query
 from worlddb.recall import Recall
 from worlddb.testing import HashEmbedder
 
-__all__ = ["hnsw_recall_at_k", "load_corpus", "main", "percentiles", "run_recall_bench"]
+__all__ = [
+    "hnsw_recall_at_k",
+    "load_corpus",
+    "main",
+    "percentiles",
+    "run_hnsw_quality",
+    "run_recall_bench",
+]
 
 TURNS_PER_SESSION: Final = 8
 FACTS_PER_SESSION: Final = 3
@@ -51,8 +60,28 @@ WORLDS_PER_USER: Final = 2000
 SESSIONS_PER_CHANGESET: Final = 150
 VOCABULARY: Final = 4000
 BENCH_DIMENSION: Final = 384
-_SYLLABLES: Final = ("ka", "lo", "mi", "ren", "tu", "sa", "vi", "no", "del", "or", "pa", "qui",
-                     "ze", "ban", "tor", "li", "mu", "an", "es", "gra")
+_SYLLABLES: Final = (
+    "ka",
+    "lo",
+    "mi",
+    "ren",
+    "tu",
+    "sa",
+    "vi",
+    "no",
+    "del",
+    "or",
+    "pa",
+    "qui",
+    "ze",
+    "ban",
+    "tor",
+    "li",
+    "mu",
+    "an",
+    "es",
+    "gra",
+)
 _ENTITY_TYPES: Final = ("Person", "Place", "Organization")
 
 
@@ -73,8 +102,9 @@ class _Text:
         self.cumulative = list(np.cumsum(1 / ranks) / np.sum(1 / ranks))
 
     def sentence(self, low: int, high: int, *, mention: str | None = None) -> str:
-        picks = self.rng.choices(self.words, cum_weights=self.cumulative,
-                                 k=self.rng.randint(low, high))
+        picks = self.rng.choices(
+            self.words, cum_weights=self.cumulative, k=self.rng.randint(low, high)
+        )
         if mention is not None:
             picks.insert(self.rng.randrange(len(picks) + 1), mention)
         return " ".join(picks)
@@ -124,20 +154,32 @@ def _sessions(batch: range, text: _Text, corpus: Corpus, rng: random.Random) -> 
         turns = []
         for t in range(TURNS_PER_SESSION):
             entity = rng.choice(corpus.entities) if rng.random() < 0.3 else None
-            turn = WorldSpec(type="Turn", name="user" if t % 2 == 0 else "assistant",
-                             content=text.sentence(6, 24, mention=entity[1] if entity else None),
-                             created_at=moment + t, valid_from=moment + t)
+            turn = WorldSpec(
+                type="Turn",
+                name="user" if t % 2 == 0 else "assistant",
+                content=text.sentence(6, 24, mention=entity[1] if entity else None),
+                created_at=moment + t,
+                valid_from=moment + t,
+            )
             turns.append(turn)
             if entity is not None:
                 edges.append(EdgeSpec("refers_to", world_id(turn), entity[0]))
-        session = WorldSpec(type="Session", name=f"session {number}",
-                            children=tuple(world_id(t) for t in turns), created_at=moment)
+        session = WorldSpec(
+            type="Session",
+            name=f"session {number}",
+            children=tuple(world_id(t) for t in turns),
+            created_at=moment,
+        )
         worlds += [*turns, session]
         edges.append(EdgeSpec("contains", world_id(scope), world_id(session)))
         for _ in range(FACTS_PER_SESSION):
             named = rng.sample(corpus.entities, rng.randint(1, 2))
-            fact = WorldSpec(type="Fact", content=text.sentence(5, 12, mention=named[0][1]),
-                             created_at=moment, valid_from=moment)
+            fact = WorldSpec(
+                type="Fact",
+                content=text.sentence(5, 12, mention=named[0][1]),
+                created_at=moment,
+                valid_from=moment,
+            )
             worlds.append(fact)
             edges += [EdgeSpec("refers_to", world_id(fact), e) for e, _ in named]
             edges.append(EdgeSpec("contains", world_id(scope), world_id(fact)))
@@ -148,9 +190,11 @@ def _sessions(batch: range, text: _Text, corpus: Corpus, rng: random.Random) -> 
 def percentiles(samples_ms: Sequence[float]) -> dict[str, float]:
     """P50, P95 and max of a list of millisecond timings."""
     ordered = sorted(samples_ms)
-    return {"p50": round(float(np.percentile(ordered, 50)), 3),
-            "p95": round(float(np.percentile(ordered, 95)), 3),
-            "max": round(ordered[-1], 3)}
+    return {
+        "p50": round(float(np.percentile(ordered, 50)), 3),
+        "p95": round(float(np.percentile(ordered, 95)), 3),
+        "max": round(ordered[-1], 3),
+    }
 
 
 def _time(fn: Callable[[], object]) -> float:
@@ -169,18 +213,66 @@ def hnsw_recall_at_k(db: WorldDB, queries: np.ndarray, k: int = 10) -> float:
     rows = db.store.conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid").fetchall()
     rids = np.array([int(r) for r, _ in rows])
     matrix = np.vstack([decode_vector(bytes(v)) for _, v in rows])
-    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    return _overlap(db.vectors, rids, matrix, queries, k)
+
+
+def _overlap(
+    index: VectorIndex, rids: np.ndarray, matrix: np.ndarray, queries: np.ndarray, k: int
+) -> float:
+    matrix = matrix / np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
     total = 0.0
     for q in queries:
         qn = q / max(float(np.linalg.norm(q)), 1e-12)
         exact = set(rids[np.argsort(-(matrix @ qn), kind="stable")[:k]].tolist())
-        approx = {rid for rid, _ in db.vectors.search(q, k)}
+        approx = {rid for rid, _ in index.search(q, k)}
         total += len(exact & approx) / k
     return round(total / len(queries), 4)
 
 
-def run_recall_bench(worlds: int, *, seed: int = 0, embedder: Embedder | None = None,
-                     queries: int = 200, path: Path | None = None) -> dict[str, object]:
+def run_hnsw_quality(
+    n: int = 20_000, *, queries: int = 200, k: int = 10, embedder: Embedder | None = None
+) -> dict[str, object]:
+    """HNSW recall@k against brute force on a real embedder's vectors of chat-like texts.
+
+    The index is the product's ``VectorIndex`` (same M, ef_construction, ef_search); texts come
+    from ``worlddb.bench.embedder.chat_texts`` and the queries are other such texts.
+    """
+    from worlddb.bench.embedder import chat_texts
+
+    if embedder is None:
+        from worlddb.embedding import default_embedder
+
+        embedder = default_embedder()
+    texts = list(dict.fromkeys(chat_texts(n, seed=0)))
+    began = time.perf_counter()
+    matrix = np.asarray(embedder.embed_documents(texts), dtype=np.float32)
+    embed_s = time.perf_counter() - began
+    index = VectorIndex(matrix.shape[1])
+    rids = np.arange(1, len(texts) + 1)
+    began = time.perf_counter()
+    index.add(list(rids), matrix)
+    build_s = time.perf_counter() - began
+    asked = np.asarray(embedder.embed_queries(chat_texts(queries, seed=99)), dtype=np.float32)
+    timings = [_time(partial(index.search, q, k)) for q in asked]
+    return {
+        "embedder": embedder.key,
+        "vectors": len(texts),
+        "k": k,
+        f"recall_at_{k}": _overlap(index, rids, matrix, asked, k),
+        "search_ms": percentiles(timings),
+        "embed_s": round(embed_s, 1),
+        "build_s": round(build_s, 1),
+    }
+
+
+def run_recall_bench(
+    worlds: int,
+    *,
+    seed: int = 0,
+    embedder: Embedder | None = None,
+    queries: int = 200,
+    path: Path | None = None,
+) -> dict[str, object]:
     """Load ``worlds`` worlds, then time the lanes on ``queries`` questions.
 
     Args:
@@ -205,8 +297,9 @@ def run_recall_bench(worlds: int, *, seed: int = 0, embedder: Embedder | None = 
     return report
 
 
-def _measure(db: WorldDB, corpus: Corpus, embedder: Embedder, n: int,
-             seed: int) -> dict[str, object]:
+def _measure(
+    db: WorldDB, corpus: Corpus, embedder: Embedder, n: int, seed: int
+) -> dict[str, object]:
     rng = random.Random(seed + 1)
     recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.now)
     asked = [rng.choice(corpus.facts) for _ in range(n)]
@@ -216,9 +309,9 @@ def _measure(db: WorldDB, corpus: Corpus, embedder: Embedder, n: int,
     assert db.vectors is not None
     index = db.vectors
     flt = WorldFilter(now=db.now())
-    samples: dict[str, list[float]] = {k: [] for k in
-                                       ("expand_1hop", "bm25", "hnsw_top10", "recall",
-                                        "recall_scoped")}
+    samples: dict[str, list[float]] = {
+        k: [] for k in ("expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped")
+    }
     found_fact = 0
     for i, question in enumerate(questions):
         seed_id, qvec, scope = entities[i], vectors[i], asked[i][1]
@@ -241,11 +334,17 @@ def _measure(db: WorldDB, corpus: Corpus, embedder: Embedder, n: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """CLI: ``python -m worlddb.bench.recall WORLDS [--real]``; prints a JSON report."""
+    """CLI: ``python -m worlddb.bench.recall WORLDS [--real | --hnsw]``; prints JSON.
+
+    ``--hnsw`` measures HNSW recall@10 on the real embedder's vectors of WORLDS chat texts.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     real = "--real" in args
     numbers = [int(a) for a in args if a.isdigit()]
     worlds = numbers[0] if numbers else 10_000
+    if "--hnsw" in args:
+        sys.stdout.write(json.dumps(run_hnsw_quality(worlds), indent=2) + "\n")
+        return 0
     embedder: Embedder | None = None
     if real:
         from worlddb.embedding import default_embedder

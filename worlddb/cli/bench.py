@@ -85,7 +85,11 @@ def bench() -> None:
 def _bench_command(name: str, summary: str) -> click.Command:
     """A generic ``bench <name>`` that calls ``worlddb.bench.<name>.run_<name>_bench(**params)``."""
 
-    @click.command(name=name, help=f"{summary} [worlddb.bench.{name}.run_{name}_bench]")
+    @click.command(
+        name=name,
+        help=f"{summary} [worlddb.bench.{name}.run_{name}_bench]; pass "
+        "its arguments as -p key=value.",
+    )
     @_PARAM
     @json_option
     @pass_state
@@ -122,13 +126,37 @@ def bench_load(
 @click.option(
     "--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True
 )
+@click.option(
+    "--calls",
+    type=click.IntRange(1),
+    default=200,
+    show_default=True,
+    help="Timed calls of each tool.",
+)
+@click.option(
+    "--bench-embedder",
+    "embedder",
+    type=click.Choice(["default", "hash"]),
+    default="default",
+    show_default=True,
+    help="hash: fast smoke run.",
+)
 @_PARAM
 @json_option
 @pass_state
-def bench_mcp(state: CliState, /, memories: int, transport: str, params: tuple[str, ...]) -> None:
+def bench_mcp(
+    state: CliState,
+    /,
+    memories: int,
+    transport: str,
+    calls: int,
+    embedder: str,
+    params: tuple[str, ...],
+) -> None:
     """memory_write / memory_recall round trips through a real MCP transport [worlddb.bench.mcp]."""
     fn = _runner("worlddb.bench.mcp", "run_mcp_bench")
-    _report(state, "bench mcp", fn(memories, transport, **_params(params)))
+    result = fn(memories, transport, calls=calls, embedder=embedder, **_params(params))
+    _report(state, "bench mcp", result)
 
 
 for _name, _summary in (

@@ -69,16 +69,22 @@ def stratified_sample(data: str | Path, n: int, *, seed: int = 0) -> frozenset[s
 
 
 def select_questions(
-    data: str | Path, ids: frozenset[str] | None, limit: int | None
+    data: str | Path, ids: frozenset[str] | None, limit: int | None, *, seed: int = 0
 ) -> Iterator[Question]:
-    """The questions of ``data`` with an id in ``ids`` (all if ``None``), at most ``limit``."""
-    count = 0
-    for question in iter_questions(data):
-        if ids is not None and question.question_id not in ids:
-            continue
+    """The questions of ``data`` with an id in ``ids`` (all if ``None``), at most ``limit``.
+
+    Without ``ids`` they stream in file order. A chosen subset is read whole and shuffled with
+    ``seed``: the file groups questions by type, so a subset run stopped half-way (or cut by
+    ``limit``) still covers every type in proportion.
+    """
+    stream = iter_questions(data)
+    if ids is not None:
+        chosen = [q for q in stream if q.question_id in ids]
+        random.Random(seed).shuffle(chosen)
+        stream = iter(chosen)
+    for count, question in enumerate(stream):
         if limit is not None and count >= limit:
             return
-        count += 1
         yield question
 
 

@@ -262,7 +262,7 @@ def run_longmemeval(
             answers_path.write_text("", encoding="utf-8")
         done &= answered
     selected = stratified_sample(data, opts.sample, seed=opts.seed) if opts.sample else None
-    questions = select_questions(data, selected, opts.limit)
+    questions = select_questions(data, selected, opts.limit, seed=opts.seed)
     setup = EngineSetup(
         lane_sets=(opts.lanes, *opts.ablations),
         extraction=opts.extraction,
@@ -334,17 +334,23 @@ def _execute(
         for question, task in tasks:
             yield question, worker.run(task)
         return
-    context = get_context("spawn")
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=init_process, initargs=(setup,)
-    ) as pool:
-        pending: dict[Future[Outcome], Question] = {}
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("spawn"),
+        initializer=init_process,
+        initargs=(setup,),
+    )
+    pending: dict[Future[Outcome], Question] = {}
+    try:
         for question, task in tasks:
             pending[pool.submit(run_task, task)] = question
             while len(pending) >= workers * IN_FLIGHT_PER_WORKER:
                 yield from _drain(pending, wait(pending, return_when=FIRST_COMPLETED).done)
         while pending:
             yield from _drain(pending, wait(pending, return_when=FIRST_COMPLETED).done)
+    finally:
+        # On an error or Ctrl-C, drop the queued questions rather than run them all first.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _drain(

@@ -28,7 +28,6 @@ __all__ = [
     "QUOTED_TITLE",
     "RECURRING",
     "SEASONS",
-    "SENTENCE_BREAK",
     "STRONG_MONTH_CUES",
     "WEEKDAYS",
     "WINDOW_AFTER",
@@ -68,7 +67,6 @@ _DAY = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{_ORD_WORD})"
 _YEAR = r"(?:1[89]\d\d|2[01]\d\d)"
 _END = r"(?![\w-])"
 
-_F = re.IGNORECASE
 _ISO = re.compile(rf"\b(?P<iy>{_YEAR})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}}){_END}")
 _SLASH = re.compile(
     r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<sy>\d{4}|\d{2})(?![\w/-])"
@@ -121,24 +119,21 @@ FUTURE_CUE = re.compile(
     r"\b(?:will|shall|going\s+to|gonna|plan(?:ning)?|hop(?:e|ing)\s+to|want\s+to|scheduled|"
     r"booked|upcoming|coming\s+up|next|leaving|flying\s+out|heading|about\s+to|until|till|"
     r"can't\s+wait|looking\s+forward|due|expect(?:ing)?|starting|soon)\b|'ll\b|"
-    r"\b(?:is|are|am|'m|’m|'re|’re)\s+(?:\w+\s+)?\w+ing\b",
-    _F,
+    r"\b(?:is|are|am|'m|’m|'re|’re)\s+(?:\w+\s+)?\w+ing\b"
 )
 PAST_CUE = re.compile(
     r"\b(?:was|were|did|had|went|got|came|saw|met|ago|bought|began|took|made|left|quit|said|"
     r"told|ran|broke|found|gave|kept|lost|paid|sent|spent|sold|won|wrote|drove|flew|ate|fell|"
-    r"felt|heard|held|knew|sat|stood|taught|thought|woke|wore|became|caught|\w{3,}ed)\b",
-    _F,
+    r"felt|heard|held|knew|sat|stood|taught|thought|woke|wore|became|caught|\w{3,}ed)\b"
 )
 # Where a clause ends for tense purposes: "I quit in December and I'm taking January off".
-CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|so|because|while|although|though)\b", _F)
+CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\b(?:and|but|so|because|while|although|though)\b")
 STRONG_MONTH_CUES: Final = frozenset({"in", "since", "during", "early", "mid", "late"})
 RECURRING = re.compile(
     r"(?:\bevery\s+(?:\w+\s+(?:and|or|&)\s+)?|\b(?:Black|Good|Cyber|Super|Ash|Holy|Easter|Palm)\s+)$"
 )
 QUOTED_TITLE = re.compile(r"[\"“][A-Z][^\"”\n]{1,80}[\"”]")
 WORD_END = re.compile(r"\s|$")
-SENTENCE_BREAK = re.compile(r"[.!?\n]")
 
 
 def _trie(words: Iterable[str]) -> str:

@@ -45,7 +45,6 @@ from worlddb.extract.date_patterns import (
     QUOTED_TITLE,
     RECURRING,
     SEASONS,
-    SENTENCE_BREAK,
     STRONG_MONTH_CUES,
     WEEKDAYS,
     WINDOW_AFTER,
@@ -61,6 +60,7 @@ _Tense = Literal["past", "future"] | None
 
 _US_PER_DAY: Final = 86_400_000_000
 _EPOCH_ORDINAL: Final = date(1970, 1, 1).toordinal()
+_DIGIT = re.compile(r"\d")
 _TENSE_WINDOW: Final = 80  # characters of the same sentence inspected on each side of a span
 
 
@@ -113,10 +113,8 @@ def tense_of(text: str, start: int, end: int) -> _Tense:
     Future cues win over past ones ("I'll be back in March" mentions no past verb anyway, and
     "I booked a trip for May" is about May ahead). ``None`` when neither shows.
     """
-    left = text[max(0, start - _TENSE_WINDOW) : start]
-    right = text[end : end + _TENSE_WINDOW]
-    left = CLAUSE_BREAK.split(SENTENCE_BREAK.split(left)[-1])[-1]
-    right = CLAUSE_BREAK.split(SENTENCE_BREAK.split(right)[0])[0]
+    left = CLAUSE_BREAK.split(text[max(0, start - _TENSE_WINDOW) : start].lower())[-1]
+    right = CLAUSE_BREAK.split(text[end : end + _TENSE_WINDOW].lower(), maxsplit=1)[0]
     window = f"{left} {right}"
     if FUTURE_CUE.search(window):
         return "future"
@@ -394,7 +392,7 @@ def find_dates(text: str, reference: int) -> tuple[DateSpan, ...]:
     ref = to_datetime(ref_us).date()
     lower = lower_same_length(text)
     anchors = [(m.start(), m.end(), ANCHOR_CLASSES[m.group()]) for m in ANCHOR_WORD.finditer(lower)]
-    if any(c.isdigit() for c in text):
+    if _DIGIT.search(text):
         anchors += [
             (m.start(), m.end(), _number_class(m.group())) for m in ANCHOR_NUMBER.finditer(lower)
         ]

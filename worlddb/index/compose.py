@@ -58,8 +58,11 @@ def _unit(vector: Vectors) -> Vectors:
 def _matrix(children: Vectors) -> Vectors:
     matrix = np.asarray(children, dtype=np.float32)
     if matrix.ndim != 2 or matrix.shape[0] == 0:
-        raise ValidationError("children must be a non-empty (n, d) matrix", field="children",
-                              value=getattr(matrix, "shape", None))
+        raise ValidationError(
+            "children must be a non-empty (n, d) matrix",
+            field="children",
+            value=getattr(matrix, "shape", None),
+        )
     return matrix
 
 
@@ -81,8 +84,11 @@ def attention_pool(query: Vectors, children: Vectors) -> Vectors:
     matrix = _matrix(children)
     q = np.asarray(query, dtype=np.float32).reshape(-1)
     if q.shape[0] != matrix.shape[1]:
-        raise ValidationError(f"query width {q.shape[0]} does not match children width "
-                              f"{matrix.shape[1]}", field="query", value=q.shape[0])
+        raise ValidationError(
+            f"query width {q.shape[0]} does not match children width {matrix.shape[1]}",
+            field="query",
+            value=q.shape[0],
+        )
     logits = (matrix @ q) / np.float32(math.sqrt(matrix.shape[1]))
     weights = np.exp(logits - logits.max())
     weights /= weights.sum()
@@ -99,8 +105,9 @@ def compose(kind: str, own: Vectors | None, children: Vectors) -> Vectors:
         return mean_pool(children)
     if kind == "attn":
         return attention_pool(mean_pool(children) if own is None else own, children)
-    raise ValidationError(f"composition kind must be one of {KINDS}, not {kind!r}",
-                          field="kind", value=kind)
+    raise ValidationError(
+        f"composition kind must be one of {KINDS}, not {kind!r}", field="kind", value=kind
+    )
 
 
 def recompose_path(store: Store, rid: int) -> list[tuple[int, str, Vectors]]:
@@ -155,10 +162,14 @@ class _Reader:
                 if stored is not None:
                     self._memo[key] = stored
                     return stored
-            inputs = [v for c in self._children(rid)
-                      if (v := self.effective(c, kind, recompute=recompute)) is not None]
-            self._memo[key] = (compose(kind, self._content(rid), np.vstack(inputs))
-                               if inputs else None)
+            inputs = [
+                v
+                for c in self._children(rid)
+                if (v := self.effective(c, kind, recompute=recompute)) is not None
+            ]
+            self._memo[key] = (
+                compose(kind, self._content(rid), np.vstack(inputs)) if inputs else None
+            )
         return self._memo[key]
 
     def effective(self, rid: int, kind: str, *, recompute: set[int]) -> Vectors | None:
@@ -171,23 +182,35 @@ class _Reader:
             return [tuple(r) for r in self.store.conn.execute(sql, args).fetchall()]
 
     def _children(self, rid: int) -> list[int]:
-        return [int(r[0]) for r in self._rows(
-            "SELECT c.rid FROM nodes p JOIN edges e ON e.src = p.id JOIN nodes c ON c.id = e.dst "
-            "WHERE p.rid = ? AND p.type != 'Scope' AND e.type = 'contains' "
-            "AND e.status = 'active' ORDER BY e.rid", [rid])]
+        return [
+            int(r[0])
+            for r in self._rows(
+                "SELECT c.rid FROM nodes p JOIN edges e ON e.src = p.id "
+                "JOIN nodes c ON c.id = e.dst WHERE p.rid = ? AND p.type != 'Scope' "
+                "AND e.type = 'contains' "
+                "AND e.status = 'active' ORDER BY e.rid",
+                [rid],
+            )
+        ]
 
     def _parents(self, rid: int) -> list[int]:
-        return [int(r[0]) for r in self._rows(
-            "SELECT p.rid FROM nodes c JOIN edges e ON e.dst = c.id JOIN nodes p ON p.id = e.src "
-            "WHERE c.rid = ? AND p.type != 'Scope' AND e.type = 'contains' "
-            "AND e.status = 'active' ORDER BY p.rid", [rid])]
+        return [
+            int(r[0])
+            for r in self._rows(
+                "SELECT p.rid FROM nodes c JOIN edges e ON e.dst = c.id "
+                "JOIN nodes p ON p.id = e.src WHERE c.rid = ? AND p.type != 'Scope' "
+                "AND e.type = 'contains' "
+                "AND e.status = 'active' ORDER BY p.rid",
+                [rid],
+            )
+        ]
 
     def _content(self, rid: int) -> Vectors | None:
         rows = self._rows("SELECT vector FROM embeddings WHERE rid = ?", [rid])
         return decode_vector(bytes(rows[0][0])) if rows else None
 
     def _stored(self, rid: int, kind: str) -> Vectors | None:
-        rows = self._rows("SELECT vector FROM composed_embeddings WHERE rid = ? AND kind = ?",
-                          [rid, kind])
+        rows = self._rows(
+            "SELECT vector FROM composed_embeddings WHERE rid = ? AND kind = ?", [rid, kind]
+        )
         return decode_vector(bytes(rows[0][0])) if rows else None
-

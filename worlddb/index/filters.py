@@ -39,8 +39,8 @@ class WorldFilter:
         view: The point on both time axes; the default hides closed worlds.
         now: The moment "now" means for ``view.valid_at=None`` (microseconds).
         types: World types to keep; ``None`` keeps every type.
-        scopes: Scope world ids; a world passes if it is a member of any. ``None`` skips the
-            check; an empty tuple admits nothing.
+        scopes: Scope world ids; a world passes if it is a member of all of them. ``None``
+            skips the check; an empty tuple admits nothing.
     """
 
     view: TimeView = _DEFAULT_VIEW
@@ -56,13 +56,17 @@ class WorldFilter:
             clauses.append(f"{alias}.type IN ({','.join('?' * len(self.types))})")
             params += list(self.types)
         if self.scopes is not None:
-            # A correlated EXISTS is a primary-key probe of scope_members per candidate row,
-            # instead of materialising every member of a large scope.
-            clauses.append(
-                f"EXISTS (SELECT 1 FROM scope_members m WHERE m.rid = {alias}.rid "
-                f"AND m.scope IN ({','.join('?' * len(self.scopes))}))"
-            )
-            params += list(self.scopes)
+            # A world must be in *every* scope (a user's memories written by one agent), as the
+            # memory verbs read scopes. Each correlated EXISTS is one primary-key probe of
+            # scope_members per candidate row, never a scan of a large scope.
+            if not self.scopes:
+                clauses.append("0")
+            for scope in self.scopes:
+                clauses.append(
+                    f"EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? "
+                    f"AND m.rid = {alias}.rid)"
+                )
+                params.append(scope)
         return " AND ".join(clauses), params
 
     def without_types(self) -> WorldFilter:
@@ -75,13 +79,17 @@ def check_types(types: Sequence[str] | None) -> tuple[str, ...] | None:
     if types is None:
         return None
     if isinstance(types, str):
-        raise ValidationError(f"types must be a list of type names, not the string {types!r}",
-                              field="types", value=types)
+        raise ValidationError(
+            f"types must be a list of type names, not the string {types!r}",
+            field="types",
+            value=types,
+        )
     out = tuple(types)
     for kind in out:
         if not isinstance(kind, str) or not kind:
-            raise ValidationError(f"world type {kind!r} must be a non-empty string",
-                                  field="types", value=kind)
+            raise ValidationError(
+                f"world type {kind!r} must be a non-empty string", field="types", value=kind
+            )
     return out
 
 

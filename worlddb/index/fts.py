@@ -72,8 +72,9 @@ def _search_sql(flt: WorldFilter) -> tuple[str, list[object]]:
     return sql, params
 
 
-def search_text(store: Store, text: str, *, flt: WorldFilter, limit: int,
-                max_terms: int = MAX_TERMS) -> list[TextHit]:
+def search_text(
+    store: Store, text: str, *, flt: WorldFilter, limit: int, max_terms: int = MAX_TERMS
+) -> list[TextHit]:
     """The ``limit`` best BM25 matches for ``text`` that ``flt`` admits, best first.
 
     Args:

@@ -112,8 +112,14 @@ def query_ngrams(text: str, max_n: int = MAX_NGRAM) -> list[tuple[str, int, int]
     return out
 
 
-def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFilter,
-                  fuzzy: Callable[[str], Sequence[NodeId]] | None = None) -> list[EntityMatch]:
+def find_entities(
+    store: Store,
+    text: str,
+    *,
+    types: Sequence[str],
+    flt: WorldFilter,
+    fuzzy: Callable[[str], Sequence[NodeId]] | None = None,
+) -> list[EntityMatch]:
     """The entities of ``types`` that ``text`` names, longest non-overlapping spans first.
 
     Exact (normalised name) and alias matches are one batched, indexed query. Capitalised words
@@ -126,8 +132,7 @@ def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFi
     grams = query_ngrams(text)
     if not grams or not types:
         return []
-    found = _named(store, sorted({g for g, _, _ in grams}), types,
-                   WorldFilter(flt.view, flt.now))
+    found = _named(store, sorted({g for g, _, _ in grams}), types, WorldFilter(flt.view, flt.now))
     used: set[int] = set()
     out: list[EntityMatch] = []
     for norm, start, end in grams:
@@ -141,8 +146,12 @@ def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFi
         proper = [w[:1].isupper() for w in _WORD.findall(text)]
         for norm, start, end in grams:
             span = set(range(start, end))
-            if span & used or end - start > FUZZY_MAX_WORDS or len(norm) < FUZZY_MIN_CHARS \
-                    or not all(proper[start:end]):
+            if (
+                span & used
+                or end - start > FUZZY_MAX_WORDS
+                or len(norm) < FUZZY_MIN_CHARS
+                or not all(proper[start:end])
+            ):
                 continue
             if probes >= FUZZY_MAX_PROBES:
                 break
@@ -154,8 +163,9 @@ def find_entities(store: Store, text: str, *, types: Sequence[str], flt: WorldFi
     return list({m.id: m for m in reversed(out)}.values())[::-1]
 
 
-def _named(store: Store, norms: Sequence[str], types: Sequence[str],
-           flt: WorldFilter) -> dict[str, list[tuple[NodeId, str]]]:
+def _named(
+    store: Store, norms: Sequence[str], types: Sequence[str], flt: WorldFilter
+) -> dict[str, list[tuple[NodeId, str]]]:
     where, params = flt.where("n")
     type_marks = ",".join("?" * len(types))
     out: dict[str, list[tuple[NodeId, str]]] = {}
@@ -180,8 +190,15 @@ def _named(store: Store, norms: Sequence[str], types: Sequence[str],
     return out
 
 
-def mentions(store: Store, seeds: Sequence[NodeId], *, flt: WorldFilter, limit: int,
-             entity_types: Sequence[str], hops: int = 2) -> list[GraphHit]:
+def mentions(
+    store: Store,
+    seeds: Sequence[NodeId],
+    *,
+    flt: WorldFilter,
+    limit: int,
+    entity_types: Sequence[str],
+    hops: int = 2,
+) -> list[GraphHit]:
     """Worlds that ``refers_to`` the seed entities (hop 1) or their neighbours (hop 2).
 
     Args:
@@ -200,8 +217,11 @@ def mentions(store: Store, seeds: Sequence[NodeId], *, flt: WorldFilter, limit: 
     for seed in dict.fromkeys(seeds):
         reached: list[tuple[NodeId, int, int]] = [(seed, 1, MENTION_CAP)]
         if hops >= 2:
-            reached += [(n, 2, HOP2_MENTION_CAP)
-                        for n in _neighbours(store, seed, entity_types) if n not in seed_set]
+            reached += [
+                (n, 2, HOP2_MENTION_CAP)
+                for n in _neighbours(store, seed, entity_types)
+                if n not in seed_set
+            ]
         for entity, hop, cap in reached:
             weight = HOP_DECAY ** (hop - 1)
             for rid, recency in _mentioning(store, entity, flt, cap):
@@ -209,8 +229,11 @@ def mentions(store: Store, seeds: Sequence[NodeId], *, flt: WorldFilter, limit: 
                 by_seed[seed] = max(by_seed.get(seed, 0.0), weight)
                 seen[rid] = (min(best, hop), by_seed, recency)
     seed_rids = _rids(store, seed_set)
-    hits = [GraphHit(rid, hop, sum(by_seed.values()), recency, tuple(sorted(by_seed)))
-            for rid, (hop, by_seed, recency) in seen.items() if rid not in seed_rids]
+    hits = [
+        GraphHit(rid, hop, sum(by_seed.values()), recency, tuple(sorted(by_seed)))
+        for rid, (hop, by_seed, recency) in seen.items()
+        if rid not in seed_rids
+    ]
     hits.sort(key=lambda h: (h.hop, -h.overlap, -h.recency, h.rid))
     return hits[:limit]
 
@@ -253,8 +276,10 @@ def _rids(store: Store, ids: Iterable[str]) -> set[int]:
         for start in range(0, len(wanted), CHUNK):
             chunk = wanted[start : start + CHUNK]
             marks = ",".join("?" * len(chunk))
-            out |= {int(r[0]) for r in store.conn.execute(
-                f"SELECT rid FROM nodes WHERE id IN ({marks})", chunk)}
+            out |= {
+                int(r[0])
+                for r in store.conn.execute(f"SELECT rid FROM nodes WHERE id IN ({marks})", chunk)
+            }
     return out
 
 
@@ -262,8 +287,9 @@ _SIDES: Final = {"out": ("src",), "in": ("dst",), "both": ("src", "dst")}
 _EDGE_COLS: Final = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
 
 
-def edges_touching(store: Store, ids: Iterable[str], *, types: Sequence[str] | None,
-                   direction: str) -> list[Edge]:
+def edges_touching(
+    store: Store, ids: Iterable[str], *, types: Sequence[str] | None, direction: str
+) -> list[Edge]:
     """Live edges (``LIVE_STATUSES``) of ``types`` leaving (out), entering (in) or touching
     (both) any of ``ids``, oldest edge first; one indexed query per side and 500 ids.
 
@@ -271,8 +297,11 @@ def edges_touching(store: Store, ids: Iterable[str], *, types: Sequence[str] | N
         ValidationError: ``direction`` is not ``out``, ``in`` or ``both``.
     """
     if direction not in _SIDES:
-        raise ValidationError(f"direction must be 'out', 'in' or 'both', not {direction!r}",
-                              field="direction", value=direction)
+        raise ValidationError(
+            f"direction must be 'out', 'in' or 'both', not {direction!r}",
+            field="direction",
+            value=direction,
+        )
     sides = _SIDES[direction]
     wanted = list(dict.fromkeys(ids))
     type_sql = f" AND type IN ({','.join('?' * len(types))})" if types else ""
@@ -288,9 +317,14 @@ def edges_touching(store: Store, ids: Iterable[str], *, types: Sequence[str] | N
                     [*chunk, *(types or ()), *LIVE_STATUSES],
                 ):
                     found[int(row[9])] = Edge(
-                        id=str(row[0]), type=str(row[1]), source=NodeId(str(row[2])),
-                        target=NodeId(str(row[3])), properties=json.loads(str(row[4])),
-                        valid_from=row[5], valid_to=row[6], ingested_at=int(row[7]),
+                        id=str(row[0]),
+                        type=str(row[1]),
+                        source=NodeId(str(row[2])),
+                        target=NodeId(str(row[3])),
+                        properties=json.loads(str(row[4])),
+                        valid_from=row[5],
+                        valid_to=row[6],
+                        ingested_at=int(row[7]),
                         status=str(row[8]),
                     )
     return [found[rid] for rid in sorted(found)]

@@ -11,6 +11,7 @@ from worlddb.recall.search import (
     FuzzyLookup,
     Recall,
     RecallSettings,
+    resolver_fuzzy,
 )
 
 __all__ = [
@@ -21,4 +22,5 @@ __all__ = [
     "RecallHit",
     "RecallResult",
     "RecallSettings",
+    "resolver_fuzzy",
 ]

@@ -98,10 +98,12 @@ class RecallResult:
         Raises:
             ValidationError: ``budget_chars`` is not a non-negative integer.
         """
-        if isinstance(budget_chars, bool) or not isinstance(budget_chars, int) \
-                or budget_chars < 0:
-            raise ValidationError(f"budget_chars must be a non-negative integer, not "
-                                  f"{budget_chars!r}", field="budget_chars", value=budget_chars)
+        if isinstance(budget_chars, bool) or not isinstance(budget_chars, int) or budget_chars < 0:
+            raise ValidationError(
+                f"budget_chars must be a non-negative integer, not {budget_chars!r}",
+                field="budget_chars",
+                value=budget_chars,
+            )
         number = {hit.id: i for i, hit in enumerate(self.hits, start=1)}
         lines: list[str] = []
         used = 0

@@ -26,29 +26,35 @@ CONFLICT_EDGE: Final = "contradicts"
 """The edge type whose rewrites are reported as ``RecallHit.conflicts``."""
 
 
-def rewriting_handlers(handlers: HandlerRegistry | Mapping[str, EdgeHandler]
-                       ) -> dict[str, EdgeHandler]:
+def rewriting_handlers(
+    handlers: HandlerRegistry | Mapping[str, EdgeHandler],
+) -> dict[str, EdgeHandler]:
     """The handlers whose ``on_query_rewrite`` may return something (not the no-op base)."""
     if isinstance(handlers, HandlerRegistry):
         pairs = [(name, handlers.resolve(name)) for name in handlers.types]
     else:
         pairs = list(handlers.items())
-    return {name: handler for name, handler in pairs
-            if not isinstance(handler, PlainHandler)
-            or type(handler).on_query_rewrite is not PlainHandler.on_query_rewrite}
+    return {
+        name: handler
+        for name, handler in pairs
+        if not isinstance(handler, PlainHandler)
+        or type(handler).on_query_rewrite is not PlainHandler.on_query_rewrite
+    }
 
 
 class Hydrator:
     """Builds hits for one store: rewrites, then worlds, scopes and entity names in batches."""
 
-    def __init__(self, store: Store, rewriters: Mapping[str, EdgeHandler], *,
-                 max_surfaced: int) -> None:
+    def __init__(
+        self, store: Store, rewriters: Mapping[str, EdgeHandler], *, max_surfaced: int
+    ) -> None:
         self.store = store
         self.rewriters = dict(rewriters)
         self.max_surfaced = max_surfaced
 
-    def hydrate(self, fused: Sequence[tuple[int, float, dict[str, int]]],
-                flt: WorldFilter) -> list[RecallHit]:
+    def hydrate(
+        self, fused: Sequence[tuple[int, float, dict[str, int]]], flt: WorldFilter
+    ) -> list[RecallHit]:
         """Hits for ``fused`` ``(rid, score, ranks)``, with surfaced worlds after their hit."""
         ids = self.store.ids_of([rid for rid, _, _ in fused])
         order = [(ids[rid], score, ranks) for rid, score, ranks in fused if rid in ids]
@@ -67,29 +73,43 @@ class Hydrator:
             world = worlds.get(rid) if rid is not None else None
             if world is None or rid is None:
                 continue  # purged between the lanes and now
-            hits.append(RecallHit(
-                id=world.id, type=world.type, text=world.text, score=score, ranks=ranks,
-                valid_from=world.valid_from, valid_to=world.valid_to,
-                provenance=world.provenance, parent=world.parent, scopes=scopes.get(rid, ()),
-                conflicts=conflicts.get(wid, ()), surfaced_by=by,
-                entities=entities.get(wid, ()), ingested_at=world.ingested_at,
-            ))
+            hits.append(
+                RecallHit(
+                    id=world.id,
+                    type=world.type,
+                    text=world.text,
+                    score=score,
+                    ranks=ranks,
+                    valid_from=world.valid_from,
+                    valid_to=world.valid_to,
+                    provenance=world.provenance,
+                    parent=world.parent,
+                    scopes=scopes.get(rid, ()),
+                    conflicts=conflicts.get(wid, ()),
+                    surfaced_by=by,
+                    entities=entities.get(wid, ()),
+                    ingested_at=world.ingested_at,
+                )
+            )
         return hits
 
-    def _rewrite(self, hits: Sequence[NodeId], flt: WorldFilter
-                 ) -> tuple[dict[NodeId, tuple[NodeId, ...]], dict[NodeId, list[NodeId]]]:
+    def _rewrite(
+        self, hits: Sequence[NodeId], flt: WorldFilter
+    ) -> tuple[dict[NodeId, tuple[NodeId, ...]], dict[NodeId, list[NodeId]]]:
         if not self.rewriters or not hits:
             return {}, {}
         wanted = set(hits)
         proposals: dict[NodeId, list[tuple[NodeId, bool]]] = {}
-        for edge in edges_touching(self.store, hits, types=sorted(self.rewriters),
-                                   direction="both"):
+        for edge in edges_touching(
+            self.store, hits, types=sorted(self.rewriters), direction="both"
+        ):
             handler = self.rewriters[edge.type]
             for hit in {edge.source, edge.target} & wanted:
                 for other in handler.on_query_rewrite(edge, hit):
                     if other != hit:
                         proposals.setdefault(hit, []).append(
-                            (NodeId(other), edge.type == CONFLICT_EDGE))
+                            (NodeId(other), edge.type == CONFLICT_EDGE)
+                        )
         others = {other for pairs in proposals.values() for other, _ in pairs}
         visible = filter_ids(self.store, others, flt.without_types())
         conflicts: dict[NodeId, tuple[NodeId, ...]] = {}
@@ -116,7 +136,8 @@ class Hydrator:
                 chunk = list(ids[start : start + CHUNK])
                 marks = ",".join("?" * len(chunk))
                 for wid, rid in self.store.conn.execute(
-                        f"SELECT id, rid FROM nodes WHERE id IN ({marks})", chunk):
+                    f"SELECT id, rid FROM nodes WHERE id IN ({marks})", chunk
+                ):
                     out[NodeId(str(wid))] = int(rid)
         return out
 
@@ -127,8 +148,10 @@ class Hydrator:
                 chunk = list(rids[start : start + CHUNK])
                 marks = ",".join("?" * len(chunk))
                 for rid, name in self.store.conn.execute(
-                        "SELECT m.rid, s.name FROM scope_members m JOIN nodes s ON s.id = m.scope "
-                        f"WHERE m.rid IN ({marks}) ORDER BY s.name", chunk):
+                    "SELECT m.rid, s.name FROM scope_members m JOIN nodes s ON s.id = m.scope "
+                    f"WHERE m.rid IN ({marks}) ORDER BY s.name",
+                    chunk,
+                ):
                     out.setdefault(int(rid), []).append(str(name))
         return {rid: tuple(names) for rid, names in out.items()}
 
@@ -139,11 +162,12 @@ class Hydrator:
                 chunk = list(ids[start : start + CHUNK])
                 marks = ",".join("?" * len(chunk))
                 for src, name in self.store.conn.execute(
-                        "SELECT e.src, n.name FROM edges e JOIN nodes n ON n.id = e.dst "
-                        f"WHERE e.src IN ({marks}) AND e.type = 'refers_to' "
-                        "AND e.status = 'active' ORDER BY e.rid", chunk):
+                    "SELECT e.src, n.name FROM edges e JOIN nodes n ON n.id = e.dst "
+                    f"WHERE e.src IN ({marks}) AND e.type = 'refers_to' "
+                    "AND e.status = 'active' ORDER BY e.rid",
+                    chunk,
+                ):
                     names = out.setdefault(NodeId(str(src)), [])
                     if name and name not in names:
                         names.append(str(name))
         return {wid: tuple(names) for wid, names in out.items()}
-

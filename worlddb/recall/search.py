@@ -114,10 +114,17 @@ class RecallSettings:
 class Recall:
     """Hybrid retrieval over one store. Thread-safe as the store is; holds no per-call state."""
 
-    def __init__(self, store: Store, vectors: VectorIndex | None, embedder: Embedder | None,
-                 handlers: HandlerRegistry | Mapping[str, EdgeHandler], *,
-                 clock: Callable[[], int] = now_us, settings: RecallSettings | None = None,
-                 fuzzy: FuzzyLookup | Literal["default"] | None = "default") -> None:
+    def __init__(
+        self,
+        store: Store,
+        vectors: VectorIndex | None,
+        embedder: Embedder | None,
+        handlers: HandlerRegistry | Mapping[str, EdgeHandler],
+        *,
+        clock: Callable[[], int] = now_us,
+        settings: RecallSettings | None = None,
+        fuzzy: FuzzyLookup | Literal["default"] | None = "default",
+    ) -> None:
         """Wire recall to a store, its vector index and embedder (both optional) and handlers.
 
         Args:
@@ -137,19 +144,27 @@ class Recall:
         self.clock = clock
         self.settings = settings or RecallSettings()
         self.fuzzy = resolver_fuzzy(TieredResolver(store)) if fuzzy == "default" else fuzzy
-        self._hydrator = Hydrator(store, rewriting_handlers(handlers),
-                                  max_surfaced=self.settings.max_surfaced)
+        self._hydrator = Hydrator(
+            store, rewriting_handlers(handlers), max_surfaced=self.settings.max_surfaced
+        )
 
-    def recall(self, query: str, *, limit: int = 10, scope_ids: Sequence[str] | None = None,
-               view: TimeView = _DEFAULT_VIEW, lanes: Sequence[str] = LANES,
-               depth: Mapping[str, int] | None = None,
-               types: Sequence[str] | None = None) -> RecallResult:
+    def recall(
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        scope_ids: Sequence[str] | None = None,
+        view: TimeView = _DEFAULT_VIEW,
+        lanes: Sequence[str] = LANES,
+        depth: Mapping[str, int] | None = None,
+        types: Sequence[str] | None = None,
+    ) -> RecallResult:
         """The worlds most relevant to ``query``, best first.
 
         Args:
             query: Any text; it is never interpreted as a query language.
             limit: How many lane hits to return (1 to ``MAX_LIMIT``).
-            scope_ids: Only worlds in any of these scopes (ids or ``"kind=value"``); ``None``
+            scope_ids: Only worlds in all of these scopes (ids or ``"kind=value"``); ``None``
                 searches every scope.
             view: The point in valid and ingest time; the default hides closed worlds.
             lanes: Which lanes to run (any of ``LANES``), for ablations.
@@ -165,8 +180,9 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
-        flt = WorldFilter(view, self.clock(), check_types(types),
-                          resolve_scopes(self.store, scope_ids))
+        flt = WorldFilter(
+            view, self.clock(), check_types(types), resolve_scopes(self.store, scope_ids)
+        )
         depths = self._depths(wanted, depth, limit)
         rankings: dict[str, list[str]] = {}
         timings: dict[str, float] = {}
@@ -175,21 +191,36 @@ class Recall:
             began = time.perf_counter()
             fetch = max(depths[lane], limit)
             if lane == "bm25":
-                found = [h.rid for h in search_text(self.store, text, flt=flt, limit=fetch,
-                                                    max_terms=self.settings.max_terms)]
+                found = [
+                    h.rid
+                    for h in search_text(
+                        self.store, text, flt=flt, limit=fetch, max_terms=self.settings.max_terms
+                    )
+                ]
             elif lane == "vector":
                 if self.vectors is None or self.embedder is None or not text.strip():
                     continue
                 vector = self.embedder.embed_queries([text])[0]
-                found = [h.rid for h in search_dense(self.store, self.vectors, vector, flt=flt,
-                                                     limit=fetch)]
+                found = [
+                    h.rid
+                    for h in search_dense(self.store, self.vectors, vector, flt=flt, limit=fetch)
+                ]
             else:
-                matched = find_entities(self.store, text, types=self.settings.entity_types,
-                                        flt=flt, fuzzy=self.fuzzy)
+                matched = find_entities(
+                    self.store, text, types=self.settings.entity_types, flt=flt, fuzzy=self.fuzzy
+                )
                 entities = tuple(dict.fromkeys(m.id for m in matched))
-                found = [h.rid for h in mentions(self.store, entities, flt=flt, limit=fetch,
-                                                 entity_types=self.settings.entity_types,
-                                                 hops=self.settings.graph_hops)]
+                found = [
+                    h.rid
+                    for h in mentions(
+                        self.store,
+                        entities,
+                        flt=flt,
+                        limit=fetch,
+                        entity_types=self.settings.entity_types,
+                        hops=self.settings.graph_hops,
+                    )
+                ]
             rankings[lane] = [str(rid) for rid in found]
             timings[lane] = _ms(began)
         began = time.perf_counter()
@@ -199,29 +230,36 @@ class Recall:
         hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt)
         timings["hydrate"] = _ms(began)
         timings["total"] = _ms(started)
-        return RecallResult(query=query, hits=tuple(hits), lanes=tuple(rankings),
-                            timings=timings, entities=entities)
+        return RecallResult(
+            query=query, hits=tuple(hits), lanes=tuple(rankings), timings=timings, entities=entities
+        )
 
-    def _depths(self, lanes: Sequence[str], overrides: Mapping[str, int] | None,
-                limit: int) -> dict[str, int]:
+    def _depths(
+        self, lanes: Sequence[str], overrides: Mapping[str, int] | None, limit: int
+    ) -> dict[str, int]:
         base = {**self.settings.depth, **(overrides or {})}
         scale = max(1, math.ceil(limit / DEPTH_REFERENCE_LIMIT))
         out: dict[str, int] = {}
         for lane in lanes:
             value = base.get(lane, limit)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValidationError(f"depth for lane {lane!r} must be a non-negative integer, "
-                                      f"not {value!r}", field="depth", value=value)
+                raise ValidationError(
+                    f"depth for lane {lane!r} must be a non-negative integer, not {value!r}",
+                    field="depth",
+                    value=value,
+                )
             out[lane] = value * scale
         return out
 
-    def _fuse(self, rankings: Mapping[str, list[str]], depths: Mapping[str, int],
-              limit: int) -> list[_Fused]:
+    def _fuse(
+        self, rankings: Mapping[str, list[str]], depths: Mapping[str, int], limit: int
+    ) -> list[_Fused]:
         """RRF over each lane's top ``depth``; depths double while too few ids come out."""
         current = {lane: depths[lane] for lane in rankings}
         while True:
-            fused = rrf(rankings, k=self.settings.rrf_k, weights=self.settings.weights,
-                        depth=current)
+            fused = rrf(
+                rankings, k=self.settings.rrf_k, weights=self.settings.weights, depth=current
+            )
             short = [lane for lane, d in current.items() if 0 < d < len(rankings[lane])]
             if len(fused) >= limit or not short:
                 return [_Fused(h.id, h.score, dict(h.ranks)) for h in fused[:limit]]
@@ -238,18 +276,24 @@ class _Fused:
 
 def _check(query: object, limit: object, lanes: object, view: object) -> tuple[str, list[str]]:
     if not isinstance(query, str):
-        raise ValidationError(f"query must be a string, not {query!r}", field="query",
-                              value=query)
+        raise ValidationError(f"query must be a string, not {query!r}", field="query", value=query)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise ValidationError(f"limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}",
-                              field="limit", value=limit)
+        raise ValidationError(
+            f"limit must be an integer from 1 to {MAX_LIMIT}, not {limit!r}",
+            field="limit",
+            value=limit,
+        )
     if isinstance(lanes, str) or not isinstance(lanes, Sequence):
-        raise ValidationError(f"lanes must be a list of lane names, not {lanes!r}",
-                              field="lanes", value=lanes)
+        raise ValidationError(
+            f"lanes must be a list of lane names, not {lanes!r}", field="lanes", value=lanes
+        )
     unknown = [lane for lane in lanes if lane not in LANES]
     if unknown:
-        raise ValidationError(f"unknown recall lane {unknown[0]!r}; lanes are "
-                              f"{', '.join(LANES)}", field="lanes", value=unknown[0])
+        raise ValidationError(
+            f"unknown recall lane {unknown[0]!r}; lanes are {', '.join(LANES)}",
+            field="lanes",
+            value=unknown[0],
+        )
     if not isinstance(view, TimeView):
         raise ValidationError(f"view must be a TimeView, not {view!r}", field="view", value=view)
     return query, list(dict.fromkeys(lanes))

@@ -44,6 +44,7 @@ import numpy as np
 from worlddb.errors import HandlerError, NotFoundError, ValidationError, ValidityError, WorldDBError
 from worlddb.handlers import HandlerRegistry
 from worlddb.hashing import digest, edge_id
+from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
 from worlddb.model import Changeset, CommitResult, Edge, EdgeSpec, NodeId, WorldSpec
 from worlddb.plugins import Embedder, Vectors
@@ -148,6 +149,10 @@ class Reconciler:
                     for new, old, tier, score in staged]
                 self._insert_edges(ctx, edges)
                 fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
+                if self.embedder is not None and outcome.new_rids:
+                    # Composed embeddings of the new worlds and of every ancestor above them.
+                    for rid, kind, vec in recompose_paths(self.store, outcome.new_rids):
+                        writer.put_composed(rid, kind, encode_vector(vec))
             self._after_commit(fresh_rids, vectors, outcome.removed_rids)
             result = CommitResult(
                 ids=id_map, created=tuple(outcome.created), existing=tuple(outcome.existing),

@@ -61,7 +61,7 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
         # projection row when the world's validity never changed (nothing was logged).
         sub = (
             f"(SELECT coalesce(v.{{col}}, {{inf}}) FROM validity_log v WHERE v.rid = {alias}.rid "
-            "AND v.recorded_at <= ? ORDER BY v.seq DESC LIMIT 1)"
+            "AND v.recorded_at <= ? ORDER BY v.recorded_at DESC, v.seq DESC LIMIT 1)"
         )
         vf = f"coalesce({sub.format(col='valid_from', inf=-_INF)}, " \
              f"coalesce({alias}.valid_from, {-_INF}))"

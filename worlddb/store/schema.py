@@ -136,7 +136,13 @@ ALTER TABLE aliases ADD COLUMN phonetic TEXT NOT NULL DEFAULT '';
 CREATE INDEX aliases_phonetic ON aliases (phonetic) WHERE phonetic != '';
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
+# V3: as-of-ingest reads pick a world's last validity state by (recorded_at, seq) in one index.
+_V3: Final = """
+CREATE INDEX validity_log_rid_time ON validity_log (rid, recorded_at, seq);
+DROP INDEX validity_log_rid;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 

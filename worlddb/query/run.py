@@ -16,8 +16,8 @@ follow only live edges (active, or accepted ``same_as``).
 
 ``Query`` is the fluent, immutable builder over a spec::
 
-    Query(store).start_text("alice").expand("refers_to", direction="in", hops=2) \
-        .filter(types=["Fact"]).limit(20).execute()
+    (Query(store).start_text("alice").expand("refers_to", direction="in", hops=2)
+        .filter(types=["Fact"]).limit(20).execute())
 
 ``execute()`` returns nodes *and* the edges traversed between them, not flat rows.
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from worlddb.errors import NotFoundError, ValidationError
 from worlddb.index.dense import score_rids, search_dense
@@ -35,150 +35,43 @@ from worlddb.index.filters import WorldFilter, check_types, filter_ids, resolve_
 from worlddb.index.fts import match_rids, search_text
 from worlddb.index.graph import edges_touching
 from worlddb.index.vector import VectorIndex
-from worlddb.model import Edge, NodeId, World
+from worlddb.model import Edge, NodeId
 from worlddb.plugins import Embedder
+from worlddb.query.spec import (
+    Expand,
+    Filter,
+    Limit,
+    Operator,
+    QuerySpec,
+    Subgraph,
+    WhereConnected,
+    check_spec,
+    plan_start,
+)
 from worlddb.store import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import now_us
 
-__all__ = [
-    "DEFAULT_START_K",
-    "MAX_HOPS",
-    "MAX_NODES",
-    "Expand",
-    "Filter",
-    "Limit",
-    "Operator",
-    "Query",
-    "QuerySpec",
-    "Subgraph",
-    "WhereConnected",
-    "plan_start",
-]
+__all__ = ["MAX_NODES", "Query"]
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_START_K: Final = 50
-"""How many worlds a text or vector seed contributes."""
-MAX_HOPS: Final = 6
 MAX_NODES: Final = 10_000
 """A traversal stops growing here and marks the subgraph ``truncated``."""
-_DIRECTIONS: Final = ("out", "in", "both")
-_DEFAULT_VIEW: Final = TimeView()
-
-
-@dataclass(frozen=True, slots=True)
-class Expand:
-    """Add the worlds reachable along ``edge_types`` (all types if empty) within ``hops``."""
-
-    edge_types: tuple[str, ...] = ()
-    direction: str = "out"
-    hops: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class WhereConnected:
-    """Keep worlds with a live ``edge_type`` edge to ``node`` (``out``), from it (``in``), or
-    either (``both``)."""
-
-    edge_type: str
-    direction: str
-    node: str
-
-
-@dataclass(frozen=True, slots=True)
-class Filter:
-    """Keep worlds of ``types``, in any of ``scope_ids``, visible in ``view`` (each optional)."""
-
-    types: tuple[str, ...] | None = None
-    scope_ids: tuple[str, ...] | None = None
-    view: TimeView | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """Keep the first ``n`` worlds."""
-
-    n: int
-
-
-Operator = Expand | WhereConnected | Filter | Limit
-
-
-@dataclass(frozen=True, slots=True)
-class QuerySpec:
-    """A whole query as data: seeds, operators in order, and the time view.
-
-    Attributes:
-        ids: Seed worlds by id or unique prefix.
-        text: Seed by full-text search (BM25).
-        vector: Seed by vector search on this text.
-        text_k: How many worlds the text seed contributes.
-        vector_k: How many worlds the vector seed contributes (or keeps, as a check).
-        ops: Operators, applied in order.
-        view: Which worlds exist for this query; the default hides closed ones.
-    """
-
-    ids: tuple[str, ...] = ()
-    text: str | None = None
-    vector: str | None = None
-    text_k: int = DEFAULT_START_K
-    vector_k: int = DEFAULT_START_K
-    ops: tuple[Operator, ...] = ()
-    view: TimeView = _DEFAULT_VIEW
-
-
-@dataclass(frozen=True, slots=True)
-class Subgraph:
-    """The answer to a query: worlds, and the edges traversed among them.
-
-    Attributes:
-        nodes: The worlds, start set first, then in discovery order.
-        edges: Edges the operators traversed whose both ends are in ``nodes``.
-        start: The ids of the start set (after seed checks and visibility).
-        plan: Which seed the planner started from (``ids``, ``text`` or ``vector``).
-        truncated: Whether an expansion stopped at ``MAX_NODES``.
-    """
-
-    nodes: tuple[World, ...]
-    edges: tuple[Edge, ...]
-    start: tuple[NodeId, ...]
-    plan: str
-    truncated: bool = False
-
-    @property
-    def ids(self) -> list[NodeId]:
-        """The node ids, in order."""
-        return [world.id for world in self.nodes]
-
-    def __len__(self) -> int:
-        return len(self.nodes)
-
-    def __contains__(self, world_id: object) -> bool:
-        return any(world.id == world_id for world in self.nodes)
-
-
-def plan_start(spec: QuerySpec) -> str:
-    """The seed to start from: ``ids`` if given, else ``text``, else ``vector``.
-
-    Raises:
-        ValidationError: the spec has no seed at all.
-    """
-    if spec.ids:
-        return "ids"
-    if spec.text is not None:
-        return "text"
-    if spec.vector is not None:
-        return "vector"
-    raise ValidationError("a query needs a start set: ids, text or vector", field="start")
 
 
 class Query:
     """Fluent, immutable builder and executor of a ``QuerySpec``; each step returns a copy."""
 
-    def __init__(self, store: Store, *, vectors: VectorIndex | None = None,
-                 embedder: Embedder | None = None, clock: Callable[[], int] = now_us,
-                 spec: QuerySpec | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        vectors: VectorIndex | None = None,
+        embedder: Embedder | None = None,
+        clock: Callable[[], int] = now_us,
+        spec: QuerySpec | None = None,
+    ) -> None:
         """Bind a query to a store (and, for vector seeds, an index and embedder)."""
         self.store = store
         self.vectors = vectors
@@ -186,9 +79,11 @@ class Query:
         self.clock = clock
         self.spec = spec or QuerySpec()
 
-    def _with(self, **changes: object) -> Query:
-        return Query(self.store, vectors=self.vectors, embedder=self.embedder, clock=self.clock,
-                     spec=replace(self.spec, **changes))  # type: ignore[arg-type]
+    def _with(self, **changes: Any) -> Query:
+        spec = replace(self.spec, **changes)
+        return Query(
+            self.store, vectors=self.vectors, embedder=self.embedder, clock=self.clock, spec=spec
+        )
 
     def _then(self, op: Operator) -> Query:
         return self._with(ops=(*self.spec.ops, op))
@@ -211,8 +106,9 @@ class Query:
         return self._with(view=view)
 
     # -- operators ------------------------------------------------------------------------------
-    def expand(self, edge_types: str | Sequence[str] = (), *, direction: str = "out",
-               hops: int = 1) -> Query:
+    def expand(
+        self, edge_types: str | Sequence[str] = (), *, direction: str = "out", hops: int = 1
+    ) -> Query:
         """Add worlds reachable along ``edge_types`` (all types if empty) within ``hops``."""
         types = (edge_types,) if isinstance(edge_types, str) else tuple(edge_types)
         return self._then(Expand(types, direction, hops))
@@ -221,11 +117,21 @@ class Query:
         """Keep worlds with a live ``edge_type`` edge to/from ``node``."""
         return self._then(WhereConnected(edge_type, direction, node))
 
-    def filter(self, *, types: Sequence[str] | None = None,
-               scope_ids: Sequence[str] | None = None, view: TimeView | None = None) -> Query:
-        """Keep worlds of ``types``, in any of ``scope_ids``, visible in ``view``."""
-        return self._then(Filter(None if types is None else tuple(types),
-                                 None if scope_ids is None else tuple(scope_ids), view))
+    def filter(
+        self,
+        *,
+        types: Sequence[str] | None = None,
+        scope_ids: Sequence[str] | None = None,
+        view: TimeView | None = None,
+    ) -> Query:
+        """Keep worlds of ``types``, in all of ``scope_ids``, visible in ``view``."""
+        return self._then(
+            Filter(
+                None if types is None else tuple(types),
+                None if scope_ids is None else tuple(scope_ids),
+                view,
+            )
+        )
 
     def limit(self, n: int) -> Query:
         """Keep the first ``n`` worlds."""
@@ -261,7 +167,7 @@ class _Execution:
 
     def run(self) -> Subgraph:
         plan = plan_start(self.spec)
-        _check_spec(self.spec)
+        check_spec(self.spec)
         self.state.nodes = self._seed(plan)
         start = tuple(self.state.nodes)
         for op in self.spec.ops:
@@ -275,11 +181,14 @@ class _Execution:
                 self.state.nodes = dict(list(self.state.nodes.items())[: op.n])
         kept = self.state.nodes
         worlds = self.store.worlds_by_rid(kept.values())
-        edges = tuple(e for e in self.state.edges.values()
-                      if e.source in kept and e.target in kept)
-        return Subgraph(nodes=tuple(worlds[rid] for rid in kept.values() if rid in worlds),
-                        edges=edges, start=tuple(w for w in start if w in kept), plan=plan,
-                        truncated=self.state.truncated)
+        edges = tuple(e for e in self.state.edges.values() if e.source in kept and e.target in kept)
+        return Subgraph(
+            nodes=tuple(worlds[rid] for rid in kept.values() if rid in worlds),
+            edges=edges,
+            start=tuple(w for w in start if w in kept),
+            plan=plan,
+            truncated=self.state.truncated,
+        )
 
     def _seed(self, plan: str) -> dict[NodeId, int]:
         spec = self.spec
@@ -291,8 +200,10 @@ class _Execution:
             visible = filter_ids(self.store, wanted, self.flt)
             rids = [visible[w] for w in dict.fromkeys(wanted) if w in visible]
         elif plan == "text":
-            rids = [h.rid for h in search_text(self.store, spec.text or "", flt=self.flt,
-                                               limit=spec.text_k)]
+            rids = [
+                h.rid
+                for h in search_text(self.store, spec.text or "", flt=self.flt, limit=spec.text_k)
+            ]
         else:
             rids = self._nearest(None)
         if plan != "text" and spec.text is not None:
@@ -307,22 +218,30 @@ class _Execution:
     def _nearest(self, among: list[int] | None) -> list[int]:
         spec = self.spec
         if self.q.embedder is None or (among is None and self.q.vectors is None):
-            raise ValidationError("a vector seed needs an embedder and a vector index",
-                                  field="vector", value=spec.vector)
+            raise ValidationError(
+                "a vector seed needs an embedder and a vector index",
+                field="vector",
+                value=spec.vector,
+            )
         vector = self.q.embedder.embed_queries([spec.vector or ""])[0]
         if among is not None:
             return [h.rid for h in score_rids(self.store, vector, among)[: spec.vector_k]]
         assert self.q.vectors is not None
-        return [h.rid for h in search_dense(self.store, self.q.vectors, vector, flt=self.flt,
-                                            limit=spec.vector_k)]
+        return [
+            h.rid
+            for h in search_dense(
+                self.store, self.q.vectors, vector, flt=self.flt, limit=spec.vector_k
+            )
+        ]
 
     def _expand(self, op: Expand) -> None:
         frontier = list(self.state.nodes)
         for _ in range(op.hops):
             if not frontier:
                 return
-            found = edges_touching(self.store, frontier, types=op.edge_types or None,
-                                   direction=op.direction)
+            found = edges_touching(
+                self.store, frontier, types=op.edge_types or None, direction=op.direction
+            )
             frontier_set = set(frontier)
             candidates = [x for e in found for x in _far_ends(e, frontier_set, op.direction)]
             visible = filter_ids(self.store, candidates, self.flt)
@@ -348,8 +267,7 @@ class _Execution:
         # the current set holds.
         flipped = {"out": "in", "in": "out", "both": "both"}[op.direction]
         keep: set[NodeId] = set()
-        for edge in edges_touching(self.store, [anchor], types=[op.edge_type],
-                                   direction=flipped):
+        for edge in edges_touching(self.store, [anchor], types=[op.edge_type], direction=flipped):
             other = edge.source if edge.target == anchor else edge.target
             if other in self.state.nodes:
                 keep.add(other)
@@ -357,8 +275,12 @@ class _Execution:
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in keep}
 
     def _filter(self, op: Filter) -> None:
-        flt = WorldFilter(op.view or self.spec.view, self.flt.now, check_types(op.types),
-                          resolve_scopes(self.store, op.scope_ids))
+        flt = WorldFilter(
+            op.view or self.spec.view,
+            self.flt.now,
+            check_types(op.types),
+            resolve_scopes(self.store, op.scope_ids),
+        )
         visible = filter_ids(self.store, list(self.state.nodes), flt)
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in visible}
 
@@ -371,22 +293,3 @@ def _far_ends(edge: Edge, frontier: set[NodeId], direction: str) -> list[NodeId]
     if direction in ("in", "both") and edge.target in frontier:
         out.append(edge.source)
     return out
-
-
-def _check_spec(spec: QuerySpec) -> None:
-    for k in (spec.text_k, spec.vector_k):
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValidationError(f"a seed's k must be a positive integer, not {k!r}",
-                                  field="k", value=k)
-    for op in spec.ops:
-        if isinstance(op, Expand | WhereConnected) and op.direction not in _DIRECTIONS:
-            raise ValidationError(f"direction must be 'out', 'in' or 'both', not "
-                                  f"{op.direction!r}", field="direction", value=op.direction)
-        if isinstance(op, Expand) and (isinstance(op.hops, bool) or not isinstance(op.hops, int)
-                                       or not 1 <= op.hops <= MAX_HOPS):
-            raise ValidationError(f"hops must be an integer from 1 to {MAX_HOPS}, not "
-                                  f"{op.hops!r}", field="hops", value=op.hops)
-        if isinstance(op, Limit) and (isinstance(op.n, bool) or not isinstance(op.n, int)
-                                      or op.n < 0):
-            raise ValidationError(f"limit must be a non-negative integer, not {op.n!r}",
-                                  field="limit", value=op.n)
