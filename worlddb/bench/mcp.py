@@ -180,7 +180,8 @@ def run_mcp_bench(
         embedder: ``default`` (the bundled model) or ``hash`` (fast, for smoke runs).
         extractor: ``default`` (the offline extractor, as users run it) or ``none``.
         seed: Makes texts and queries reproducible.
-        db_path: Where to build the store (default: a temporary directory, removed after).
+        db_path: Where to build the store (default: a temporary directory, removed after); an
+            existing store there is reused as is, without pre-filling (for repeated runs).
 
     Returns:
         ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms`` and the setup.
@@ -189,7 +190,8 @@ def run_mcp_bench(
         raise ValueError(f"transport must be 'stdio' or 'http', not {transport!r}")
     with tempfile.TemporaryDirectory(prefix="worlddb-bench-mcp-") as tmp:
         path = Path(db_path) if db_path is not None else Path(tmp) / "bench.db"
-        prefill_s = _prefill(path, memories, embedder, seed)
+        reused = db_path is not None and path.exists()
+        prefill_s = 0.0 if reused else _prefill(path, memories, embedder, seed)
         env = {
             **os.environ,
             "WORLDDB_EMBEDDER": embedder,
@@ -234,6 +236,7 @@ def run_mcp_bench(
         "extractor": extractor,
         "calls": calls,
         "prefill_s": round(prefill_s, 2),
+        "reused_store": reused,
         **timings,
     }
 

@@ -15,7 +15,7 @@ import click
 from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState
-from worlddb.cli.demo import demo
+from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.cli.settings import EMBEDDER_NAMES, EXTRACTOR_NAMES
 from worlddb.errors import WorldDBError
@@ -69,7 +69,7 @@ def cli(
     state.extractor = extractor
 
 
-for _command in (demo, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *GROUPS):
+for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *GROUPS):
     cli.add_command(_command)
 
 

@@ -1,6 +1,6 @@
-"""``worlddb demo``: the README's first command — a short story through the whole engine.
+"""``worlddb demo`` (the README's first command) and ``worlddb reembed``.
 
-It ingests three dated conversations into the database (a move that supersedes an older fact,
+The demo ingests three dated conversations into the database (a move that supersedes an older fact,
 a contradiction, the same person written two ways), then recalls with each lane's rank shown,
 asks what was true at an earlier date, lists staged merge proposals and checks every invariant.
 Everything runs on the embedded defaults: a SQLite file, the bundled offline embedder, no key.
@@ -15,7 +15,7 @@ from worlddb.engine import WorldDB
 from worlddb.plugins import Message
 from worlddb.timeutil import format_us
 
-__all__ = ["demo"]
+__all__ = ["demo", "reembed"]
 
 _STORY = (
     ("2024-01-15T09:00:00Z", [
@@ -91,3 +91,21 @@ def demo(state: CliState) -> None:
         click.echo(f"\nverify: {report['verify']}")
 
     emit(state, report, human)
+
+
+@click.command()
+@click.pass_obj
+def reembed(state: CliState) -> None:
+    """Re-embed every stored world with the current embedder (after a model change)."""
+    from worlddb.cli.settings import embedder_named
+
+    chosen = embedder_named(state.embedder)
+    if chosen is None:
+        raise click.UsageError("reembed needs an embedder; --embedder none has none")
+    if chosen == "default":
+        from worlddb.embedding import default_embedder
+
+        chosen = default_embedder()
+    count = WorldDB.reembed(state.path(), chosen)
+    emit(state, {"reembedded": count, "embedder": chosen.key},
+         lambda: click.echo(f"re-embedded {count} worlds with {chosen.key}"))
