@@ -178,6 +178,15 @@ def test_an_api_error_is_a_plugin_error() -> None:
     assert isinstance(caught.value.__cause__, anthropic.APIError)
 
 
+def test_connect_needs_an_api_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    with pytest.raises(PluginError):
+        QAEvaluator.connect()
+    evaluator = QAEvaluator.connect("test-key", model="m1")
+    assert (evaluator.model, evaluator.judge_model) == ("m1", "m1")
+
+
 def test_context_turns_must_be_positive() -> None:
     with pytest.raises(ValidationError):
         QAEvaluator(_client(Recorder()), context_turns=0)

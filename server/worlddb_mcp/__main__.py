@@ -7,6 +7,8 @@ Every option has an environment variable so a Claude Desktop ``env`` block can c
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
@@ -118,6 +120,9 @@ def serve_command(
     from worlddb_mcp.auth import load_tokens
 
     level = cast(LogLevel, log_level.upper())
+    logging.basicConfig(
+        level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         path = Path(db_path).expanduser() if db_path else ensure_parent(default_db_path())
         tokens = load_tokens(token_file=token_file) if transport == "http" else None
@@ -126,7 +131,6 @@ def serve_command(
             embedder=embedder_named(embedder),
             extractor=extractor_named(extractor),
             tokens=tokens,
-            log_level=level,
         )
         if transport == "stdio":
             run_stdio(server)

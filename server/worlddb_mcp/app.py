@@ -104,7 +104,6 @@ def create_server(
     embedder: EmbedderChoice = "default",
     extractor: ExtractorChoice = "default",
     tokens: TokenRegistry | None = None,
-    log_level: LogLevel = "WARNING",
 ) -> MCPServer[AppState]:
     """The worlddb MCP server with its nine tools.
 
@@ -116,7 +115,6 @@ def create_server(
         embedder: the embedder for a database the server opens itself.
         extractor: the extractor for a database the server opens itself.
         tokens: bearer tokens to require on HTTP; ``None`` or empty means no auth.
-        log_level: the SDK's log level (logs go to stderr).
 
     Raises:
         ValidationError: neither ``db`` nor ``path`` was given.
@@ -152,7 +150,9 @@ def create_server(
         name,
         instructions=INSTRUCTIONS,
         lifespan=lifespan,
-        log_level=log_level,
+        # The SDK configures root logging if nobody has; WARNING keeps a library user's output
+        # quiet. The command line configures logging itself first (``--log-level``).
+        log_level="WARNING",
         tools=[_strict_tool(fn) for fn in TOOLS],
         **auth_kwargs,
     )

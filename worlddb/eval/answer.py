@@ -148,6 +148,28 @@ class QAEvaluator:
         self.judge_model = judge_model or model
         self.context_turns = context_turns
 
+    @classmethod
+    def connect(
+        cls,
+        api_key: str | None = None,
+        *,
+        model: str = DEFAULT_MODEL,
+        judge_model: str | None = None,
+    ) -> QAEvaluator:
+        """An evaluator on a fresh client; without ``api_key`` the SDK reads ``ANTHROPIC_API_KEY``.
+
+        Raises:
+            PluginError: No API key was given or found.
+        """
+        try:
+            client = anthropic.Anthropic(api_key=api_key)
+        except anthropic.AnthropicError as exc:  # pragma: no cover - older SDKs raise here
+            raise PluginError(f"no Anthropic API key (set ANTHROPIC_API_KEY): {exc}") from exc
+        if client.api_key is None and getattr(client, "auth_token", None) is None:
+            # Newer SDKs only fail at the first call, mid-run: fail before ranking anything.
+            raise PluginError("no Anthropic API key: set ANTHROPIC_API_KEY or pass api_key")
+        return cls(client, model=model, judge_model=judge_model)
+
     def evaluate(self, question: Question, turns: Sequence[tuple[str, int]]) -> Judgement:
         """Answer ``question`` from the first turns of its ranking, then judge the answer.
 

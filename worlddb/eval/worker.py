@@ -168,17 +168,7 @@ def run_task(task: Task) -> Outcome:
 def _recall(
     db: WorldDB, question: str, lanes: tuple[str, ...], valid_at: int, limit: int
 ) -> Sequence[HitLike]:
-    from worlddb.recall import Recall
-    from worlddb.store.reads import TimeView
-
-    recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.clock)
-    result = recall.recall(
-        question,
-        limit=limit,
-        view=TimeView(valid_at=valid_at),
-        lanes=lanes,
-        types=MEMORY_TYPES,
-    )
+    result = db.recall(question, limit=limit, valid_at=valid_at, lanes=lanes, types=MEMORY_TYPES)
     return list(result.hits)
 
 

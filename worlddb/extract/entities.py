@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from worlddb.extract import lexicon as lx
+from worlddb.extract.entity_types import type_of
 
-__all__ = ["AliasIndex", "Mention", "find_mentions", "type_of"]
+__all__ = ["AliasIndex", "Mention", "find_mentions"]
 
 _MAX_ALIAS_TOKENS: Final = 6
-_CUE_WINDOW: Final = 48  # characters before a mention searched for cue words
 _ENTITY_TYPES: Final = frozenset({"Person", "Organization", "Place", "Product", "Tool", "Entity"})
 
 _UPPER = "A-ZÀ-ÖØ-Þ"
@@ -40,6 +40,7 @@ _SPAN = re.compile(
 )
 _SPAN_START = re.compile(rf"[{_UPPER}]")
 _BRAND_START = re.compile(r"\b[a-z]{1,2}[A-Z]")
+_LOWER_UPPER = re.compile(r"[a-z][A-Z]")  # a cheap pre-check before the word-boundary scan
 _SELF: Final = frozenset({"I", "I'm", "I’m", "I've", "I’ve", "I'll", "I’ll", "I'd", "I’d"})
 _TOKEN = re.compile(r"[\w][\w'’&.-]*")
 _QUOTED = re.compile(
@@ -56,71 +57,16 @@ _AMOUNT = re.compile(
     r"kilograms?|lbs?|pounds|grams?|mg|km|kms|kilometers?|kilometres?|miles?|meters?|metres?|"
     r"cm|mm|ft|feet|inches|mph|ml|liters?|litres?|gallons?|oz|ounces?)\b)",
 )
-_HAS_DIGIT = re.compile(r"\d")
-_WORD = re.compile(r"[a-z]+")
+_AMOUNT_START = re.compile(r"[$€£¥]|\d+")
+_PUNCTUATION: Final = str.maketrans({c: " " for c in ".,;:!?()[]{}\"“”'’/"})
 _NAMING_CUE = re.compile(r"\b(?:called|named|titled)\s*$")
 _SENTENCE_BREAKS: Final = frozenset('.!?\n\r;"“(*•-')
-_RELATIONS = "|".join(sorted(lx.RELATIONS, key=len, reverse=True))
-_ANIMALS = r"dog|puppy|cat|kitten|bird|parrot|rabbit|bunny|hamster|fish|turtle|horse|pet|snake"
-_LEFT_CUES: Final = (
-    (
-        "Organization",
-        re.compile(
-            r"(?:\b(?:work(?:s|ed|ing)?|job|intern(?:ing|ship)?|employed|hired|interview(?:ed|ing)?"
-            r"|position|role|offer|engineer|manager|designer|nurse|teacher|developer)\s+"
-            r"(?:\w+\s+)?(?:at|for|with|by)|\b(?:joined|left|quit|company|startup|employer)"
-            r"|\bwork(?:s|ed|ing)?\s+(?:over\s+)?at)\s+$",
-        ),
-    ),
-    ("Entity", re.compile(rf"\b(?:{_ANIMALS})\s+(?:named|called)\s+$")),
-    (
-        "Person",
-        re.compile(
-            rf"(?:\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{_RELATIONS})(?:'s)?\s*,?"
-            r"|\b(?:with|told|asked|met|texted|married|dating|thank|named|and|hired|emailed)"
-            r"|\b(?:talked|spoke|talking|speaking|said|wrote|sent\s+\w+)\s+to)\s+$",
-        ),
-    ),
-    (
-        "Place",
-        re.compile(
-            r"\b(?:in|from|near|around|outside|downtown|visit(?:ed|ing)?|(?:move[sd]?|moving|"
-            r"trip|flew|fly(?:ing)?|flight|drove|driv(?:e|ing)|travel(?:l?ed|l?ing)?|went|go(?:ing)?"
-            r"|head(?:ed|ing)?|back|relocat(?:ed|ing)|vacation|road\s+trip)\s+(?:back\s+)?to"
-            r"|live[sd]?\s+in|living\s+in|based\s+in)\s+$",
-        ),
-    ),
-    (
-        "Product",
-        re.compile(
-            r"\b(?:bought|buy(?:ing)?|ordered|purchased|returned|upgraded\s+to|pre-?ordered|got|"
-            r"watch(?:ed|ing)?|read(?:ing)?|binged?|play(?:ed|ing)?|listen(?:ed|ing)?\s+to)\s+"
-            r"(?:(?:a|an|the|my|me|myself|new|used|some|another|second)\s+)*$",
-        ),
-    ),
-    (
-        "Tool",
-        re.compile(
-            r"\b(?:use[sd]?|using|switch(?:ed|ing)?\s+(?:over\s+)?(?:from\s+\S+\s+)?to|"
-            r"switch(?:ed|ing)?\s+from|tried|trying)\s+$",
-        ),
-    ),
-)
-_RIGHT_PERSON = re.compile(
-    r"^(?:'s\s+(?:birthday|wedding|husband|wife|kids?|mom|dad)|\s+(?:said|says|told|thinks|wants|"
-    r"texted|called|asked|and\s+I|is\s+my|was\s+my|loves|hates|likes))\b",
-    re.IGNORECASE,
-)
-_TRAILING_ARTICLE = re.compile(r"\s(?:the|a|an)\s+$")
-_ORG_HEADS: Final = frozenset({"university", "bank", "college", "school", "institute", "museum"})
-_PLACE_HEADS: Final = frozenset({"lake", "mount", "mt.", "port", "fort", "cape", "isle"})
 _RIGHT_AGENT = re.compile(
     r"\s+(?:said|says|told|tells|announced|asked|wrote|texted|called|emailed|recommended|"
     r"suggested|thinks|believes|confirmed|reported|is\s+sending|sent)\b",
     re.IGNORECASE,
 )
 _HOUSE_NUMBER = re.compile(r"\b\d{1,5}\s+$")
-_RIGHT_TOOL = re.compile(r"^\s+(?:app|software|tool|plugin|extension|workspace)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,41 +117,6 @@ class AliasIndex:
                         break
             i += 1
         return found
-
-
-def type_of(name: str, text: str, start: int, end: int) -> str:
-    """Type a mention from its own words, the gazetteers, then the words around it."""
-    lower = name.lower()
-    tokens = lower.split()
-    if lower in lx.KNOWN_PHRASES:
-        return lx.KNOWN_PHRASES[lower]
-    if len(tokens) > 1 and tokens[-1] in lx.ORG_SUFFIXES:
-        return "Organization"
-    if (len(tokens) > 1 and tokens[-1] in lx.PLACE_SUFFIXES) or tokens[0] in _PLACE_HEADS:
-        return "Place"
-    if len(tokens) > 1 and tokens[0] in _ORG_HEADS:
-        return "Organization"
-    if tokens[0] in lx.TITLES and len(tokens) > 1:
-        return "Person"
-    if lower in lx.KNOWN_TOOLS:
-        return "Tool"
-    if lower in lx.KNOWN_PLACES:
-        return "Place"
-    if tokens[0] in lx.KNOWN_ORGS:
-        return "Organization"
-    if tokens[0] in lx.KNOWN_PRODUCTS or any(c.isdigit() for c in name) or name[:1].islower():
-        return "Product"
-    left = _TRAILING_ARTICLE.sub(" ", text[max(0, start - _CUE_WINDOW) : start].lower())
-    right = text[end : end + 24]
-    if _RIGHT_TOOL.match(right):
-        return "Tool"
-    first_name = tokens[0] in lx.FIRST_NAMES
-    for kind, cue in _LEFT_CUES:
-        if cue.search(left) and not (first_name and kind in ("Place", "Product", "Tool")):
-            return kind
-    if first_name or _RIGHT_PERSON.match(right):
-        return "Person"
-    return "Entity"
 
 
 def _is_sentence_start(text: str, start: int) -> bool:
@@ -289,7 +200,7 @@ class _Claims:
 def _span_matches(text: str) -> Iterator[re.Match[str]]:
     """Capitalised spans, matched only where a capital (or a brand like "iPhone") starts a word."""
     starts = [m.start() for m in _SPAN_START.finditer(text)]
-    if _BRAND_START.search(text):
+    if _LOWER_UPPER.search(text) and _BRAND_START.search(text):
         starts = sorted({*starts, *(m.start() for m in _BRAND_START.finditer(text))})
     covered = 0
     for start in starts:
@@ -350,6 +261,14 @@ def _lowercase_places(text: str, claims: _Claims) -> None:
                 break
 
 
+def _amount_starts(text: str) -> Iterator[int]:
+    """Where an amount can start: a currency sign, or a number not glued to a word or number."""
+    for m in _AMOUNT_START.finditer(text):
+        before = text[m.start() - 1 : m.start()]
+        if not before or not (before.isalnum() or before in "$€£¥.,"):
+            yield m.start()
+
+
 def find_mentions(
     text: str, *, aliases: AliasIndex | None = None, exclude: Iterable[tuple[int, int]] = ()
 ) -> list[Mention]:
@@ -365,19 +284,18 @@ def find_mentions(
     if '"' in text or "“" in text or "called" in lower or "named" in lower or "titled" in lower:
         _quoted(text, claims)
     _capitalised(text, claims)
-    if not lx.PLACE_WORDS.isdisjoint(_WORD.findall(lower)):
+    if not lx.PLACE_WORDS.isdisjoint(
+        w for w in text.translate(_PUNCTUATION).split() if w.islower()
+    ):
         _lowercase_places(text, claims)
     if "named" in lower or "called" in lower:
         for m in _NAMED.finditer(text):
             word, s, e = m.group(1), m.start(1), m.end(1)
             if word not in lx.COMMON_CAPITALIZED and claims.free(s, e):
                 claims.claim(word, type_of(word.title(), text, s, e), s, e)
-    if _HAS_DIGIT.search(text):
-        for m in _AMOUNT.finditer(text):
-            before = text[m.start() - 1 : m.start()]
-            if (not before or not (before.isalnum() or before in "$€£¥.")) and claims.free(
-                *m.span()
-            ):
-                claims.claim(m.group(0), "Entity", m.start(), m.end())
+    for start in _amount_starts(text):
+        m = _AMOUNT.match(text, start)
+        if m is not None and claims.free(start, m.end()):
+            claims.claim(m.group(0), "Entity", start, m.end())
     claims.found.sort(key=lambda mention: mention.start)
     return claims.found

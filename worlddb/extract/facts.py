@@ -174,11 +174,18 @@ _FIRST_PERSON_WORDS: Final = frozenset(
         "my",
     ]
 )
+# Patterns that open with the subject ("I", "we", "my") are matched only at subject positions.
+_SUBJECT = re.compile(r"\b(?:i|we|my)\b")
+_ANCHORED: Final = frozenset(
+    i
+    for i, rule in enumerate(_PATTERNS)
+    if rule[4].pattern.startswith((r"\b(?P<subj>", r"\bmy", r"\bi("))
+)
 _BY_WORD: Final[dict[str, tuple[int, ...]]] = {
     word: tuple(i for i, rule in enumerate(_PATTERNS) if word in rule[3])
     for word in {w for rule in _PATTERNS for w in rule[3]}
 }
-_SENTENCES = re.compile(r"[.!?]+(?!\d)|[;\n]+")
+_SENTENCES = re.compile(r"[.!?;\n]+")
 _ABBREVIATION_END = re.compile(r"\b(?:Dr|Mr|Ms|Mrs|St|vs|Jr|Sr|Mt|Prof)$")
 # A comma or conjunction where a new first-person clause starts ("..., but now I live in X").
 _CLAUSE_BREAK = re.compile(
@@ -186,6 +193,7 @@ _CLAUSE_BREAK = re.compile(
     r"(?=\s*(?:(?:but|and|so)\s+)?(?:(?:now|these\s+days|nowadays|currently|recently|actually|"
     r"then|since\s+then)\s*,?\s+)?(?:i|i'm|i’m|i've|we|my)\b)"
 )
+_CONJUNCTIONS: Final = ("but", "and", "so", "although", "though", "while", "whereas", "because")
 _ANY_FIRST_PERSON = re.compile(r"\b(?:i|im|we|my)\b")
 _BOUNDARY = re.compile(
     r"\s*(?:[,;:.!?()\[\]\"“”]|\s[-–—]\s|\b(?:because|since|but|so|which|where|who|when|while|"
@@ -257,6 +265,13 @@ def is_single_valued(attribute: str) -> bool:
     return attribute in _SINGLE_VALUED or attribute.startswith("favorite_")
 
 
+def _may_break(lower: str, start: int, end: int) -> bool:
+    """Cheap test before the clause-break scan: a comma or conjunction, then "i", "we" or "my"."""
+    comma = lower.find(",", start, end) != -1
+    joined = comma or any(lower.find(f" {c} ", start, end) != -1 for c in _CONJUNCTIONS)
+    return joined and any(lower.find(p, start, end) != -1 for p in (" i", "we ", "my "))
+
+
 def split_clauses(text: str) -> list[tuple[int, int]]:
     """Split text into sentences, then at commas or conjunctions that open a first-person clause.
 
@@ -265,7 +280,10 @@ def split_clauses(text: str) -> list[tuple[int, int]]:
     lower = text.lower() if len(text.lower()) == len(text) else text
     cuts: list[tuple[int, int]] = []
     for m in _SENTENCES.finditer(text):
-        if m.group(0) == "." and _ABBREVIATION_END.search(text, max(0, m.start() - 5), m.start()):
+        if m.group(0) == "." and (
+            text[m.end() : m.end() + 1].isdigit()  # "3.5 kg"
+            or _ABBREVIATION_END.search(text, max(0, m.start() - 5), m.start())
+        ):
             continue
         cuts.append(m.span())
     cuts.append((len(text), len(text)))
@@ -273,7 +291,12 @@ def split_clauses(text: str) -> list[tuple[int, int]]:
     start = 0
     for sentence_end, next_start in cuts:
         clause_start = start
-        for m in _CLAUSE_BREAK.finditer(lower, start, sentence_end):
+        breaks = (
+            _CLAUSE_BREAK.finditer(lower, start, sentence_end)
+            if _may_break(lower, start, sentence_end)
+            else ()
+        )
+        for m in breaks:
             if lower.count(" ", clause_start, m.start()) > _MIN_CLAUSE_WORDS:
                 spans.append((clause_start, m.start()))
                 clause_start = m.end()
@@ -347,6 +370,19 @@ def _attribute(template: str, m: re.Match[str]) -> str:
     return template.replace("{animal}", word).replace("{what}", word)
 
 
+def _first_match(
+    pattern: re.Pattern[str], lower: str, starts: list[int] | None
+) -> re.Match[str] | None:
+    """Search ``lower``; a pattern that opens with the subject is only tried where one starts."""
+    if starts is None:
+        return pattern.search(lower)
+    for start in starts:
+        m = pattern.match(lower, start)
+        if m is not None:
+            return m
+    return None
+
+
 def _cue(clause: str) -> str | None:
     found = _CHANGE_CUE.search(clause)
     return " ".join((found.group(1) or found.group(2)).lower().split()) if found else None
@@ -360,8 +396,10 @@ def _read_clause(
     text = clause.strip()
     facts: list[RawFact] = []
     candidates = sorted({i for word in words for i in _BY_WORD.get(word, ())})
-    for template, kind, negated, _hints, pattern in (_PATTERNS[i] for i in candidates):
-        m = pattern.search(lower)
+    subjects = [m.start() for m in _SUBJECT.finditer(lower)] if candidates else []
+    for i in candidates:
+        template, kind, negated, _hints, pattern = _PATTERNS[i]
+        m = _first_match(pattern, lower, subjects if i in _ANCHORED else None)
         if m is None:
             continue
         attribute = _attribute(template, m)
