@@ -36,8 +36,12 @@ def test_demo_twice_is_idempotent(tmp_path: Path) -> None:
 def test_reembed_switches_the_store_to_another_embedder(tmp_path: Path) -> None:
     db = str(tmp_path / "r.db")
     runner = CliRunner()
-    assert runner.invoke(cli, ["--db", db, "--embedder", "hash", "write", "--user-id", "u",
-                               "hello there"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["--db", db, "--embedder", "hash", "write", "--user-id", "u", "hello there"]
+        ).exit_code
+        == 0
+    )
     refused = runner.invoke(cli, ["--db", db, "--embedder", "default", "list"])
     assert refused.exit_code == 1 and "reembed" in refused.output
     done = runner.invoke(cli, ["--db", db, "--json", "reembed"])

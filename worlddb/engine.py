@@ -65,10 +65,16 @@ def _default_extractor() -> Extractor:
 class WorldDB(MemoryOps):
     """Long-term memory over one SQLite file. Use ``WorldDB.open(path)`` as a context manager."""
 
-    def __init__(self, store: Store, *, embedder: Embedder | None,
-                 extractor: Extractor | None = None,
-                 handlers: HandlerRegistry | None = None, resolver: Resolver | None = None,
-                 clock: Callable[[], int] = now_us) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None,
+        extractor: Extractor | None = None,
+        handlers: HandlerRegistry | None = None,
+        resolver: Resolver | None = None,
+        clock: Callable[[], int] = now_us,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.handlers = handlers or default_handlers()
@@ -77,18 +83,30 @@ class WorldDB(MemoryOps):
         if resolver is None:
             resolver = TieredResolver(store, embedder=embedder, vectors=self.vectors)
         self.recluster_budget_s = RECLUSTER_BUDGET_S
-        self.reconciler = Reconciler(store, self.handlers, resolver=resolver, embedder=embedder,
-                                     vectors=self.vectors, clock=clock)
+        self.reconciler = Reconciler(
+            store,
+            self.handlers,
+            resolver=resolver,
+            embedder=embedder,
+            vectors=self.vectors,
+            clock=clock,
+        )
         self.reconciler.after_commit.append(self._recluster_after_commit)
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
         self.searcher = Recall(store, self.vectors, embedder, self.handlers, clock=clock)
 
     @classmethod
-    def open(cls, path: str | Path = MEMORY, *, embedder: EmbedderChoice = "default",
-             extractor: ExtractorChoice = "default",
-             handlers: HandlerRegistry | None = None, resolver: Resolver | None = None,
-             clock: Callable[[], int] = now_us) -> WorldDB:
+    def open(
+        cls,
+        path: str | Path = MEMORY,
+        *,
+        embedder: EmbedderChoice = "default",
+        extractor: ExtractorChoice = "default",
+        handlers: HandlerRegistry | None = None,
+        resolver: Resolver | None = None,
+        clock: Callable[[], int] = now_us,
+    ) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
 
         ``embedder="default"`` uses the bundled offline MiniLM model; pass ``None`` to run
@@ -104,8 +122,14 @@ class WorldDB(MemoryOps):
                     store.set_meta(EMBEDDER_META_KEY, chosen.key)
                 elif stored != chosen.key:
                     raise ModelMismatchError(stored, chosen.key)
-            return cls(store, embedder=chosen, extractor=extract, handlers=handlers,
-                       resolver=resolver, clock=clock)
+            return cls(
+                store,
+                embedder=chosen,
+                extractor=extract,
+                handlers=handlers,
+                resolver=resolver,
+                clock=clock,
+            )
         except BaseException:
             store.close()
             raise
@@ -134,14 +158,22 @@ class WorldDB(MemoryOps):
         path = None if self.store.is_memory else Path(self.store.path + ".hnsw")
         index = VectorIndex(self.embedder.dimension, path)
         conn = self.store.conn
-        count, max_rid = conn.execute("SELECT count(*), coalesce(max(rid), 0) FROM embeddings"
-                                      ).fetchone()
-        expected = {"count": int(count), "max_rid": int(max_rid),
-                    "dimension": self.embedder.dimension}
+        count, max_rid = conn.execute(
+            "SELECT count(*), coalesce(max(rid), 0) FROM embeddings"
+        ).fetchone()
+        expected = {
+            "count": int(count),
+            "max_rid": int(max_rid),
+            "dimension": self.embedder.dimension,
+        }
         if not index.try_load(expected):
-            index.rebuild(((int(r), bytes(v)) for r, v in
-                           conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid")),
-                          int(count))
+            index.rebuild(
+                (
+                    (int(r), bytes(v))
+                    for r, v in conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid")
+                ),
+                int(count),
+            )
         return index
 
     # -- lifecycle ------------------------------------------------------------------------------
@@ -154,8 +186,12 @@ class WorldDB(MemoryOps):
     def __enter__(self) -> WorldDB:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
     def now(self) -> int:
@@ -180,8 +216,7 @@ class WorldDB(MemoryOps):
             except WorldDBError:
                 logger.warning("recluster after commit failed", exc_info=True)
 
-    def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S
-                  ) -> list[str]:
+    def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S) -> list[str]:
         """Re-resolve the 2-hop neighbourhood of ``seeds``; returns new proposal edge ids.
 
         Needs the tiered resolver (any other resolver: nothing to do). Proposals are staged
@@ -191,20 +226,35 @@ class WorldDB(MemoryOps):
         if not isinstance(resolver, TieredResolver):
             return []
         ids = [self.store.resolve_id(s) for s in seeds]
-        return recluster(self.store, resolver, ids, write=self.reconciler.apply,
-                         budget_s=budget_s)
+        return recluster(self.store, resolver, ids, write=self.reconciler.apply, budget_s=budget_s)
 
-    def put(self, type: str, name: str = "", content: str = "", *,
-            children: Sequence[str] = (), valid_from: TimeLike | None = None,
-            valid_to: TimeLike | None = None, created_at: TimeLike | None = None,
-            provenance: Sequence[str] = (), aliases: Sequence[str] = (),
-            resolve: bool = False) -> NodeId:
+    def put(
+        self,
+        type: str,
+        name: str = "",
+        content: str = "",
+        *,
+        children: Sequence[str] = (),
+        valid_from: TimeLike | None = None,
+        valid_to: TimeLike | None = None,
+        created_at: TimeLike | None = None,
+        provenance: Sequence[str] = (),
+        aliases: Sequence[str] = (),
+        resolve: bool = False,
+    ) -> NodeId:
         """Write one world and return the id it landed as."""
-        spec = WorldSpec(type=type, name=name, content=content, children=tuple(children),
-                         created_at=parse_time(created_at, field="created_at") or 0,
-                         valid_from=parse_time(valid_from, field="valid_from"),
-                         valid_to=parse_time(valid_to, field="valid_to"),
-                         provenance=tuple(provenance), aliases=tuple(aliases), resolve=resolve)
+        spec = WorldSpec(
+            type=type,
+            name=name,
+            content=content,
+            children=tuple(children),
+            created_at=parse_time(created_at, field="created_at") or 0,
+            valid_from=parse_time(valid_from, field="valid_from"),
+            valid_to=parse_time(valid_to, field="valid_to"),
+            provenance=tuple(provenance),
+            aliases=tuple(aliases),
+            resolve=resolve,
+        )
         result = self.write(Changeset(worlds=(spec,)))
         return result.ids[world_id(spec)]
 
@@ -217,22 +267,36 @@ class WorldDB(MemoryOps):
         del result
         return edge_id(EdgeSpec(type, src, dst))
 
-    def edit(self, target: str, *, name: str | None = None, content: str | None = None,
-             children: Sequence[str] | None = None) -> CommitResult:
+    def edit(
+        self,
+        target: str,
+        *,
+        name: str | None = None,
+        content: str | None = None,
+        children: Sequence[str] | None = None,
+    ) -> CommitResult:
         """Write a new version of a world (and its ancestors), superseding the old ones."""
-        return edit_world(self.reconciler, self.store.resolve_id(target), name=name,
-                          content=content,
-                          children=None if children is None else tuple(children))
+        return edit_world(
+            self.reconciler,
+            self.store.resolve_id(target),
+            name=name,
+            content=content,
+            children=None if children is None else tuple(children),
+        )
 
     def retire(self, target: str, at: TimeLike | None = None) -> bool:
         """Close a world's validity (now, or at ``at``); returns whether anything changed."""
         return self.reconciler.retire(target, parse_time(at, field="at"))
 
-    def set_validity(self, target: str, valid_from: TimeLike | None,
-                     valid_to: TimeLike | None) -> bool:
+    def set_validity(
+        self, target: str, valid_from: TimeLike | None, valid_to: TimeLike | None
+    ) -> bool:
         """Tighten a world's validity interval; widening raises ``ValidityError``."""
-        return self.reconciler.set_validity(target, parse_time(valid_from, field="valid_from"),
-                                            parse_time(valid_to, field="valid_to"))
+        return self.reconciler.set_validity(
+            target,
+            parse_time(valid_from, field="valid_from"),
+            parse_time(valid_to, field="valid_to"),
+        )
 
     def retire_edge(self, edge_id: str) -> None:
         self.reconciler.retire_edge(edge_id)
@@ -297,10 +361,20 @@ class WorldDB(MemoryOps):
         world = self.get(target)
         return None if world.parent is None else self.store.find_world(world.parent)
 
-    def edges(self, target: str, *, direction: str = "out", types: Sequence[str] | None = None,
-              include_retired: bool = False) -> list[Edge]:
-        return self.store.edges_of(self.store.resolve_id(target), direction=direction,
-                                   types=types, include_retired=include_retired)
+    def edges(
+        self,
+        target: str,
+        *,
+        direction: str = "out",
+        types: Sequence[str] | None = None,
+        include_retired: bool = False,
+    ) -> list[Edge]:
+        return self.store.edges_of(
+            self.store.resolve_id(target),
+            direction=direction,
+            types=types,
+            include_retired=include_retired,
+        )
 
     def history(self, target: str) -> list[World]:
         """Every version of a world, oldest first, following ``supersedes`` both ways."""
@@ -316,8 +390,9 @@ class WorldDB(MemoryOps):
         newer: list[NodeId] = []
         current = start
         while True:
-            nxt = [e.source for e in self.store.edges_of(current, direction="in",
-                                                          types=["supersedes"])]
+            nxt = [
+                e.source for e in self.store.edges_of(current, direction="in", types=["supersedes"])
+            ]
             if not nxt or nxt[0] in newer or nxt[0] == start:
                 break
             current = nxt[0]
@@ -325,18 +400,33 @@ class WorldDB(MemoryOps):
         chain = [*reversed(older), start, *newer]
         return [self.store.get_world(w) for w in chain]
 
-    def worlds(self, *, types: Sequence[str] | None = None, valid_at: TimeLike | None = None,
-               known_at: TimeLike | None = None, include_superseded: bool = False,
-               scope_ids: Sequence[str] | None = None, after: int = 0,
-               limit: int = 100) -> list[World]:
+    def worlds(
+        self,
+        *,
+        types: Sequence[str] | None = None,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_superseded: bool = False,
+        scope_ids: Sequence[str] | None = None,
+        after: int = 0,
+        limit: int = 100,
+    ) -> list[World]:
         """Worlds visible at a point on both time axes (default: valid now, known now)."""
-        view = self.view(valid_at=valid_at, known_at=known_at,
-                         include_superseded=include_superseded)
-        return self.store.list_worlds(types=types, view=view, now=self.now(),
-                                      scope_ids=scope_ids, after_rid=after, limit=limit)
+        view = self.view(
+            valid_at=valid_at, known_at=known_at, include_superseded=include_superseded
+        )
+        return self.store.list_worlds(
+            types=types,
+            view=view,
+            now=self.now(),
+            scope_ids=scope_ids,
+            after_rid=after,
+            limit=limit,
+        )
 
-    def is_visible(self, target: str, *, valid_at: TimeLike | None = None,
-                   known_at: TimeLike | None = None) -> bool:
+    def is_visible(
+        self, target: str, *, valid_at: TimeLike | None = None, known_at: TimeLike | None = None
+    ) -> bool:
         """Whether a world is visible at the given point in valid and ingest time."""
         rid = self.store.rid_of(self.store.resolve_id(target))
         if rid is None:  # a full id is resolved without a lookup
@@ -345,26 +435,46 @@ class WorldDB(MemoryOps):
         return bool(self.store.visible_rids([rid], view, self.now()))
 
     @staticmethod
-    def view(*, valid_at: TimeLike | None = None, known_at: TimeLike | None = None,
-             include_superseded: bool = False) -> TimeView:
-        return TimeView(valid_at=parse_time(valid_at, field="valid_at"),
-                        known_at=parse_time(known_at, field="known_at"),
-                        include_closed=include_superseded)
+    def view(
+        *,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_superseded: bool = False,
+    ) -> TimeView:
+        return TimeView(
+            valid_at=parse_time(valid_at, field="valid_at"),
+            known_at=parse_time(known_at, field="known_at"),
+            include_closed=include_superseded,
+        )
 
-    def recall(self, query: str, *, scopes: Mapping[str, str] | None = None, limit: int = 10,
-               valid_at: TimeLike | None = None, known_at: TimeLike | None = None,
-               include_retired: bool = False, lanes: Sequence[str] = LANES,
-               types: Sequence[str] | None = None,
-               depth: Mapping[str, int] | None = None) -> RecallResult:
+    def recall(
+        self,
+        query: str,
+        *,
+        scopes: Mapping[str, str] | None = None,
+        limit: int = 10,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_retired: bool = False,
+        lanes: Sequence[str] = LANES,
+        types: Sequence[str] | None = None,
+        depth: Mapping[str, int] | None = None,
+    ) -> RecallResult:
         """Hybrid recall (BM25, vectors, entity graph fused by RRF); no model on the read path.
 
         ``scopes`` restricts to memories of those scopes; ``valid_at``/``known_at`` pin valid
         and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
         """
-        view = self.view(valid_at=valid_at, known_at=known_at,
-                         include_superseded=include_retired)
-        return self.searcher.recall(query, limit=limit, scope_ids=self.scope_ids(scopes),
-                                    view=view, lanes=lanes, depth=depth, types=types)
+        view = self.view(valid_at=valid_at, known_at=known_at, include_superseded=include_retired)
+        return self.searcher.recall(
+            query,
+            limit=limit,
+            scope_ids=self.scope_ids(scopes),
+            view=view,
+            lanes=lanes,
+            depth=depth,
+            types=types,
+        )
 
     def verify(self) -> list[str]:
         """Check every reconciler invariant on this store; an empty list means healthy."""
@@ -377,8 +487,7 @@ class WorldDB(MemoryOps):
         after = 0
         view = TimeView(include_closed=True)
         while True:
-            page = self.store.list_worlds(view=view, now=self.now(), after_rid=after,
-                                          limit=batch)
+            page = self.store.list_worlds(view=view, now=self.now(), after_rid=after, limit=batch)
             if not page:
                 return
             yield from page

@@ -75,9 +75,7 @@ def _check(value: object, depth: int) -> object:
         out: dict[str, object] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise CanonicalEncodingError(
-                    f"object keys must be strings, not {key!r}", value=key
-                )
+                raise CanonicalEncodingError(f"object keys must be strings, not {key!r}", value=key)
             _check(key, depth + 1)
             out[key] = _check(item, depth + 1)
         return out
@@ -142,22 +140,33 @@ def world_bytes(spec: WorldSpec) -> bytes:
     hashes every world: the fields have fixed types, so they are checked directly.
     """
     created = spec.created_at
-    if isinstance(created, bool) or not isinstance(created, int) \
-            or not _INT_MIN <= created <= _INT_MAX:
-        raise CanonicalEncodingError(f"created_at {created!r} must be a 64-bit integer",
-                                     value=created)
+    if (
+        isinstance(created, bool)
+        or not isinstance(created, int)
+        or not _INT_MIN <= created <= _INT_MAX
+    ):
+        raise CanonicalEncodingError(
+            f"created_at {created!r} must be a 64-bit integer", value=created
+        )
     value = {
         "children": [_utf8(c, "child id") for c in spec.children],
         "content": _utf8(spec.content, "content"),
         "created_at": created,
-        "edges": sorted([_utf8(e.type, "edge type"), _utf8(e.source, "edge source"),
-                         _utf8(e.target, "edge target")] for e in spec.edges),
+        "edges": sorted(
+            [
+                _utf8(e.type, "edge type"),
+                _utf8(e.source, "edge source"),
+                _utf8(e.target, "edge target"),
+            ]
+            for e in spec.edges
+        ),
         "f": WORLD_FORMAT,
         "name": _utf8(spec.name, "name"),
         "type": _utf8(spec.type, "type"),
     }
-    return json.dumps(value, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).encode("utf-8")
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
+        "utf-8"
+    )
 
 
 def world_id(spec: WorldSpec) -> NodeId:
@@ -191,13 +200,20 @@ def edge_id(spec: EdgeSpec) -> str:
     """An edge's id hashes its type and endpoints: one edge per (type, source, target)."""
     if is_node_id(spec.source) and is_node_id(spec.target) and _PLAIN_TYPE.match(spec.type):
         # Nothing here needs JSON escaping, so the canonical text can be spelled out directly.
-        text = (f'{{"f":"{EDGE_FORMAT}","source":"{spec.source}","target":"{spec.target}",'
-                f'"type":"{spec.type}"}}')
+        text = (
+            f'{{"f":"{EDGE_FORMAT}","source":"{spec.source}","target":"{spec.target}",'
+            f'"type":"{spec.type}"}}'
+        )
         return digest(text.encode("ascii"))
-    value = {"f": EDGE_FORMAT, "source": _utf8(spec.source, "edge source"),
-             "target": _utf8(spec.target, "edge target"), "type": _utf8(spec.type, "edge type")}
-    return digest(json.dumps(value, ensure_ascii=False, sort_keys=True,
-                             separators=(",", ":")).encode("utf-8"))
+    value = {
+        "f": EDGE_FORMAT,
+        "source": _utf8(spec.source, "edge source"),
+        "target": _utf8(spec.target, "edge target"),
+        "type": _utf8(spec.type, "edge type"),
+    }
+    return digest(
+        json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    )
 
 
 def properties_bytes(properties: Mapping[str, object]) -> bytes:

@@ -63,12 +63,18 @@ class Ingestor:
         self.store = reconciler.store
         self.extractor = extractor
 
-    def session(self, messages: Sequence[Message], *, occurred_at: int,
-                scopes: Mapping[str, str] | None = None, label: str | None = None,
-                metadata: Mapping[str, str] | None = None,
-                entities: Sequence[ExtractedEntity] = (),
-                facts: Sequence[ExtractedFact] = (),
-                created_at: int | None = None) -> IngestResult:
+    def session(
+        self,
+        messages: Sequence[Message],
+        *,
+        occurred_at: int,
+        scopes: Mapping[str, str] | None = None,
+        label: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+        entities: Sequence[ExtractedEntity] = (),
+        facts: Sequence[ExtractedFact] = (),
+        created_at: int | None = None,
+    ) -> IngestResult:
         """Ingest one conversation session as a Session world with Turn children.
 
         ``created_at`` is the identity time hashed into the ids (default: ``occurred_at``); the
@@ -77,45 +83,93 @@ class Ingestor:
         msgs = _check_messages(messages)
         base = occurred_at if created_at is None else created_at
         turns = [
-            WorldSpec(type="Turn", name=m.role, content=m.content,
-                      created_at=(m.timestamp if m.timestamp is not None else base) + i,
-                      valid_from=m.timestamp if m.timestamp is not None else occurred_at)
+            WorldSpec(
+                type="Turn",
+                name=m.role,
+                content=m.content,
+                created_at=(m.timestamp if m.timestamp is not None else base) + i,
+                valid_from=m.timestamp if m.timestamp is not None else occurred_at,
+            )
             for i, m in enumerate(msgs)
         ]
-        session = WorldSpec(type="Session", children=tuple(world_id(t) for t in turns),
-                            created_at=base, valid_from=occurred_at)
-        return self._ingest(session, turns, msgs, occurred_at=occurred_at, scopes=scopes,
-                            label=label, metadata=metadata, entities=entities, facts=facts)
+        session = WorldSpec(
+            type="Session",
+            children=tuple(world_id(t) for t in turns),
+            created_at=base,
+            valid_from=occurred_at,
+        )
+        return self._ingest(
+            session,
+            turns,
+            msgs,
+            occurred_at=occurred_at,
+            scopes=scopes,
+            label=label,
+            metadata=metadata,
+            entities=entities,
+            facts=facts,
+        )
 
-    def text(self, text: str, *, occurred_at: int, scopes: Mapping[str, str] | None = None,
-             label: str | None = None, metadata: Mapping[str, str] | None = None,
-             entities: Sequence[ExtractedEntity] = (),
-             facts: Sequence[ExtractedFact] = (), created_at: int | None = None) -> IngestResult:
+    def text(
+        self,
+        text: str,
+        *,
+        occurred_at: int,
+        scopes: Mapping[str, str] | None = None,
+        label: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+        entities: Sequence[ExtractedEntity] = (),
+        facts: Sequence[ExtractedFact] = (),
+        created_at: int | None = None,
+    ) -> IngestResult:
         """Ingest a free text as a Note world (identity time as for ``session``)."""
         if not isinstance(text, str) or not text.strip():
             raise ValidationError("text must be a non-empty string", field="text", value=text)
-        note = WorldSpec(type="Note", content=text,
-                         created_at=occurred_at if created_at is None else created_at,
-                         valid_from=occurred_at)
+        note = WorldSpec(
+            type="Note",
+            content=text,
+            created_at=occurred_at if created_at is None else created_at,
+            valid_from=occurred_at,
+        )
         msgs = (Message("user", text, occurred_at),)
-        return self._ingest(note, [], msgs, occurred_at=occurred_at, scopes=scopes, label=label,
-                            metadata=metadata, entities=entities, facts=facts)
+        return self._ingest(
+            note,
+            [],
+            msgs,
+            occurred_at=occurred_at,
+            scopes=scopes,
+            label=label,
+            metadata=metadata,
+            entities=entities,
+            facts=facts,
+        )
 
     # -- the shared path ------------------------------------------------------------------------
-    def _ingest(self, memory: WorldSpec, turns: list[WorldSpec], msgs: tuple[Message, ...], *,
-                occurred_at: int, scopes: Mapping[str, str] | None, label: str | None,
-                metadata: Mapping[str, str] | None, entities: Sequence[ExtractedEntity],
-                facts: Sequence[ExtractedFact]) -> IngestResult:
+    def _ingest(
+        self,
+        memory: WorldSpec,
+        turns: list[WorldSpec],
+        msgs: tuple[Message, ...],
+        *,
+        occurred_at: int,
+        scopes: Mapping[str, str] | None,
+        label: str | None,
+        metadata: Mapping[str, str] | None,
+        entities: Sequence[ExtractedEntity],
+        facts: Sequence[ExtractedFact],
+    ) -> IngestResult:
         provenance = tuple(_provenance(label, metadata))
         memory = replace(memory, provenance=provenance)
         mem_id = world_id(memory)
         if self.store.exists(mem_id):
-            scope_edges = tuple(EdgeSpec("contains", world_id(s), mem_id)
-                                for s in scope_specs(scopes or {}))
+            scope_edges = tuple(
+                EdgeSpec("contains", world_id(s), mem_id) for s in scope_specs(scopes or {})
+            )
             # The stored memory keeps its validity: seeing it again later must not move its start.
             again = replace(memory, valid_from=None, valid_to=None)
-            commit = self.reconciler.apply(Changeset(worlds=(again, *scope_specs(scopes or {})),
-                                                     edges=scope_edges))
+            commit = self.reconciler.apply(
+                Changeset(worlds=(again, *scope_specs(scopes or {})), edges=scope_edges)
+            )
             return IngestResult(id=mem_id, created=False, commit=commit)
         extraction = self._extract(msgs, occurred_at)
         for index in extraction.untrusted:
@@ -125,13 +179,19 @@ class Ingestor:
             memory = replace(memory, flags=frozenset({UNTRUSTED}))
             mem_id = world_id(memory)
         sources = [world_id(t) for t in turns] or [mem_id]
-        ent_specs = {normalize_name(e.name): _entity_spec(e) for e in
-                     (*extraction.entities, *entities) if normalize_name(e.name)}
+        ent_specs = {
+            normalize_name(e.name): _entity_spec(e)
+            for e in (*extraction.entities, *entities)
+            if normalize_name(e.name)
+        }
         fact_specs: dict[str, WorldSpec] = {}
         edges: list[EdgeSpec] = []
         # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor did.
-        extracted = [f for f in extraction.facts
-                     if (f.turn_index if turns else 0) not in set(extraction.untrusted)]
+        extracted = [
+            f
+            for f in extraction.facts
+            if (f.turn_index if turns else 0) not in set(extraction.untrusted)
+        ]
         all_facts = [*extracted, *facts]
         for fact in all_facts:
             spec = _fact_spec(fact, msgs, occurred_at)
@@ -139,12 +199,16 @@ class Ingestor:
                 continue
             fid = world_id(spec)
             fact_specs[fact.key] = spec
-            turn_src = sources[fact.turn_index] if fact.turn_index is not None and \
-                0 <= fact.turn_index < len(sources) else sources[0]
+            turn_src = (
+                sources[fact.turn_index]
+                if fact.turn_index is not None and 0 <= fact.turn_index < len(sources)
+                else sources[0]
+            )
             edges.append(EdgeSpec("derived_from", fid, turn_src))
             for name in fact.entities:
-                ent = ent_specs.setdefault(normalize_name(name),
-                                           _entity_spec(ExtractedEntity(name)))
+                ent = ent_specs.setdefault(
+                    normalize_name(name), _entity_spec(ExtractedEntity(name))
+                )
                 edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
         for ex_edge in extraction.edges:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
@@ -154,29 +218,47 @@ class Ingestor:
         scope_worlds = scope_specs(scopes or {})
         for scope in scope_worlds:
             sid = world_id(scope)
-            edges += [EdgeSpec("contains", sid, wid) for wid in
-                      (mem_id, *(world_id(f) for f in fact_specs.values()),
-                       *(world_id(e) for e in ent_specs.values()))]
+            edges += [
+                EdgeSpec("contains", sid, wid)
+                for wid in (
+                    mem_id,
+                    *(world_id(f) for f in fact_specs.values()),
+                    *(world_id(e) for e in ent_specs.values()),
+                )
+            ]
         worlds = (*turns, memory, *ent_specs.values(), *fact_specs.values(), *scope_worlds)
-        commit = self.reconciler.apply(Changeset(worlds=worlds, edges=tuple(edges),
-                                                 source=None))
-        ent_out = tuple((e.name, commit.ids[world_id(e)], commit.resolutions.get(
-            world_id(e), ("exact" if world_id(e) in commit.existing else "new", 1.0))[0])
-            for e in ent_specs.values())
+        commit = self.reconciler.apply(Changeset(worlds=worlds, edges=tuple(edges), source=None))
+        ent_out = tuple(
+            (
+                e.name,
+                commit.ids[world_id(e)],
+                commit.resolutions.get(
+                    world_id(e), ("exact" if world_id(e) in commit.existing else "new", 1.0)
+                )[0],
+            )
+            for e in ent_specs.values()
+        )
         return IngestResult(
-            id=mem_id, created=mem_id in commit.created,
-            turns=tuple(world_id(t) for t in turns), entities=ent_out,
+            id=mem_id,
+            created=mem_id in commit.created,
+            turns=tuple(world_id(t) for t in turns),
+            entities=ent_out,
             facts=tuple(commit.ids[world_id(f)] for f in fact_specs.values()),
-            proposals=commit.proposals, superseded=commit.closed, conflicts=commit.conflicts,
-            untrusted=tuple(extraction.untrusted), commit=commit)
+            proposals=commit.proposals,
+            superseded=commit.closed,
+            conflicts=commit.conflicts,
+            untrusted=tuple(extraction.untrusted),
+            commit=commit,
+        )
 
     def _extract(self, msgs: tuple[Message, ...], occurred_at: int) -> Extraction:
         if self.extractor is None:
             return Extraction()
         return self.extractor.extract(Episode(messages=msgs, occurred_at=occurred_at))
 
-    def _updates_to_stored(self, facts: Sequence[ExtractedFact],
-                           specs: Mapping[str, WorldSpec]) -> list[EdgeSpec]:
+    def _updates_to_stored(
+        self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
+    ) -> list[EdgeSpec]:
         """supersedes / contradicts edges from new facts to stored facts on the same attribute."""
         edges: list[EdgeSpec] = []
         for fact in facts:
@@ -190,8 +272,11 @@ class Ingestor:
                     continue
                 if normalize_name(old.content) == normalize_name(spec.content):
                     continue
-                kind = "supersedes" if fact.change_cue or _later(spec, old.valid_from) else \
-                    "contradicts"
+                kind = (
+                    "supersedes"
+                    if fact.change_cue or _later(spec, old.valid_from)
+                    else "contradicts"
+                )
                 edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
         return edges
 
@@ -204,24 +289,32 @@ def _as_spec_time(valid_from: int | None) -> WorldSpec:
     return WorldSpec(type="Fact", valid_from=valid_from)
 
 
-def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None = None
-                  ) -> EdgeSpec:
+def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None = None) -> EdgeSpec:
     """An edge from the newer fact to the older one in valid time (out-of-order safe)."""
     new_id, target = world_id(new), old_id or world_id(old)
-    if kind == "supersedes" and new.valid_from is not None and old.valid_from is not None \
-            and new.valid_from < old.valid_from:
+    if (
+        kind == "supersedes"
+        and new.valid_from is not None
+        and old.valid_from is not None
+        and new.valid_from < old.valid_from
+    ):
         return EdgeSpec(kind, target, new_id)
     return EdgeSpec(kind, new_id, target)
 
 
 def _entity_spec(entity: ExtractedEntity) -> WorldSpec:
     name = " ".join(entity.name.split())
-    return WorldSpec(type=entity.type or "Entity", name=name,
-                     aliases=tuple(a for a in entity.aliases if a.strip()), resolve=True)
+    return WorldSpec(
+        type=entity.type or "Entity",
+        name=name,
+        aliases=tuple(a for a in entity.aliases if a.strip()),
+        resolve=True,
+    )
 
 
-def _fact_spec(fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int
-               ) -> WorldSpec | None:
+def _fact_spec(
+    fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int
+) -> WorldSpec | None:
     text = " ".join(fact.text.split())
     if not text:
         return None
@@ -231,34 +324,45 @@ def _fact_spec(fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int
     valid_from = fact.valid_from if fact.valid_from is not None else turn_time
     valid_to = fact.valid_to if fact.valid_to is not None and fact.valid_to > valid_from else None
     aliases = (fact_key(fact.subject, fact.attribute),) if fact.subject and fact.attribute else ()
-    return WorldSpec(type="Fact", content=text, created_at=turn_time, valid_from=valid_from,
-                     valid_to=valid_to, aliases=aliases)
+    return WorldSpec(
+        type="Fact",
+        content=text,
+        created_at=turn_time,
+        valid_from=valid_from,
+        valid_to=valid_to,
+        aliases=aliases,
+    )
 
 
 def _provenance(label: str | None, metadata: Mapping[str, str] | None) -> list[str]:
     out = [f"label:{label}"] if label else []
     for key, value in sorted((metadata or {}).items()):
         if not isinstance(key, str) or not isinstance(value, str):
-            raise ValidationError("metadata keys and values must be strings", field="metadata",
-                                  value=(key, value))
+            raise ValidationError(
+                "metadata keys and values must be strings", field="metadata", value=(key, value)
+            )
         out.append(f"meta:{key}={value}")
     return out
 
 
 def _check_messages(messages: Sequence[Message]) -> tuple[Message, ...]:
     if not messages:
-        raise ValidationError("a session needs at least one message", field="messages",
-                              value=messages)
+        raise ValidationError(
+            "a session needs at least one message", field="messages", value=messages
+        )
     out: list[Message] = []
     for i, msg in enumerate(messages):
         if not isinstance(msg, Message):
             raise ValidationError(f"message #{i} must be a Message", field="messages", value=msg)
         if msg.role not in ROLES:
-            raise ValidationError(f"message #{i}: role {msg.role!r} must be one of "
-                                  f"{', '.join(sorted(ROLES))}", field="role", value=msg.role)
+            raise ValidationError(
+                f"message #{i}: role {msg.role!r} must be one of {', '.join(sorted(ROLES))}",
+                field="role",
+                value=msg.role,
+            )
         if not isinstance(msg.content, str):
-            raise ValidationError(f"message #{i}: content must be a string", field="content",
-                                  value=msg.content)
+            raise ValidationError(
+                f"message #{i}: content must be a string", field="content", value=msg.content
+            )
         out.append(msg)
     return tuple(out)
-

@@ -42,10 +42,17 @@ class MemoryOps:
     def now(self) -> int:
         raise NotImplementedError
 
-    def remember(self, text: str | Sequence[Message], *, scopes: Mapping[str, str] | None = None,
-                 occurred_at: TimeLike | None = None, metadata: Mapping[str, str] | None = None,
-                 entities: Sequence[ExtractedEntity] = (), facts: Sequence[ExtractedFact] = (),
-                 label: str | None = None) -> IngestResult:
+    def remember(
+        self,
+        text: str | Sequence[Message],
+        *,
+        scopes: Mapping[str, str] | None = None,
+        occurred_at: TimeLike | None = None,
+        metadata: Mapping[str, str] | None = None,
+        entities: Sequence[ExtractedEntity] = (),
+        facts: Sequence[ExtractedFact] = (),
+        label: str | None = None,
+    ) -> IngestResult:
         """Save a text (a Note) or a list of messages (a Session) under ``scopes``.
 
         Without ``occurred_at`` the memory is valid from now, and identical content written
@@ -56,51 +63,89 @@ class MemoryOps:
         moment = self.now() if when is None else when
         identity = 0 if when is None else when
         if not isinstance(text, str | list | tuple):
-            raise ValidationError("text must be a string or a list of messages", field="text",
-                                  value=text)
+            raise ValidationError(
+                "text must be a string or a list of messages", field="text", value=text
+            )
         if isinstance(text, str):
-            return self.ingestor.text(text, occurred_at=moment, scopes=checked, label=label,
-                                      metadata=metadata, entities=entities, facts=facts,
-                                      created_at=identity)
-        return self.ingestor.session(list(text), occurred_at=moment, scopes=checked,
-                                     label=label, metadata=metadata, entities=entities,
-                                     facts=facts, created_at=identity)
+            return self.ingestor.text(
+                text,
+                occurred_at=moment,
+                scopes=checked,
+                label=label,
+                metadata=metadata,
+                entities=entities,
+                facts=facts,
+                created_at=identity,
+            )
+        return self.ingestor.session(
+            list(text),
+            occurred_at=moment,
+            scopes=checked,
+            label=label,
+            metadata=metadata,
+            entities=entities,
+            facts=facts,
+            created_at=identity,
+        )
 
-    def ingest_session(self, messages: Sequence[Message], *, occurred_at: TimeLike,
-                       scopes: Mapping[str, str] | None = None,
-                       label: str | None = None) -> IngestResult:
+    def ingest_session(
+        self,
+        messages: Sequence[Message],
+        *,
+        occurred_at: TimeLike,
+        scopes: Mapping[str, str] | None = None,
+        label: str | None = None,
+    ) -> IngestResult:
         """Ingest one conversation session (valid time from ``occurred_at`` and timestamps)."""
         moment = parse_time(occurred_at, field="occurred_at")
         if moment is None:
             raise ValidationError("occurred_at is required", field="occurred_at", value=None)
-        return self.ingestor.session(messages, occurred_at=moment,
-                                     scopes=validate_scopes(scopes), label=label)
+        return self.ingestor.session(
+            messages, occurred_at=moment, scopes=validate_scopes(scopes), label=label
+        )
 
-    def amend(self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
-              ) -> IngestResult:
+    def amend(
+        self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
+    ) -> IngestResult:
         """Write ``text`` as a new memory that supersedes ``target`` (content is immutable)."""
         old = self.store.get_world(target)
         if old.valid_to is not None:
-            raise ValidationError(f"memory {old.id[:12]} is already retired; amend its current "
-                                  "version", field="id", value=target)
+            raise ValidationError(
+                f"memory {old.id[:12]} is already retired; amend its current version",
+                field="id",
+                value=target,
+            )
         if text == old.content:  # checked here: remember() below stamps a fresh identity time
-            raise ValidationError("the amended text is identical to the memory", field="text",
-                                  value=text)
-        inherited = {parse_scope_name(self.store.get_world(s).name)[0]:
-                     parse_scope_name(self.store.get_world(s).name)[1]
-                     for s in self._direct_scopes(old.id)}
-        result = self.remember(text, scopes={**inherited, **validate_scopes(scopes)},
-                               occurred_at=self.now())
+            raise ValidationError(
+                "the amended text is identical to the memory", field="text", value=text
+            )
+        inherited = {
+            parse_scope_name(self.store.get_world(s).name)[0]: parse_scope_name(
+                self.store.get_world(s).name
+            )[1]
+            for s in self._direct_scopes(old.id)
+        }
+        result = self.remember(
+            text, scopes={**inherited, **validate_scopes(scopes)}, occurred_at=self.now()
+        )
         if result.id == old.id:
-            raise ValidationError("the amended text is identical to the memory", field="text",
-                                  value=text)
-        commit = self.reconciler.apply(Changeset(edges=(EdgeSpec("supersedes", result.id,
-                                                                 old.id),)))
-        return IngestResult(id=result.id, created=result.created, turns=result.turns,
-                            entities=result.entities, facts=result.facts,
-                            proposals=result.proposals,
-                            superseded=tuple(dict.fromkeys((*result.superseded, *commit.closed))),
-                            conflicts=result.conflicts, commit=commit)
+            raise ValidationError(
+                "the amended text is identical to the memory", field="text", value=text
+            )
+        commit = self.reconciler.apply(
+            Changeset(edges=(EdgeSpec("supersedes", result.id, old.id),))
+        )
+        return IngestResult(
+            id=result.id,
+            created=result.created,
+            turns=result.turns,
+            entities=result.entities,
+            facts=result.facts,
+            proposals=result.proposals,
+            superseded=tuple(dict.fromkeys((*result.superseded, *commit.closed))),
+            conflicts=result.conflicts,
+            commit=commit,
+        )
 
     # -- scopes ---------------------------------------------------------------------------------
     def scope_id(self, kind: str, value: str) -> NodeId:
@@ -129,20 +174,34 @@ class MemoryOps:
         return [scope_id(k, v) for k, v in sorted(checked.items())] or None
 
     def _direct_scopes(self, memory: str) -> list[NodeId]:
-        return [e.source for e in self.store.edges_of(memory, direction="in", types=["contains"])
-                if self.store.find_world(e.source) is not None
-                and self.store.get_world(e.source).type == "Scope"]
+        return [
+            e.source
+            for e in self.store.edges_of(memory, direction="in", types=["contains"])
+            if self.store.find_world(e.source) is not None
+            and self.store.get_world(e.source).type == "Scope"
+        ]
 
-    def memories(self, scopes: Mapping[str, str] | None = None, *,
-                 include_retired: bool = False, after: int = 0,
-                 limit: int = 50) -> tuple[list[World], int | None]:
+    def memories(
+        self,
+        scopes: Mapping[str, str] | None = None,
+        *,
+        include_retired: bool = False,
+        after: int = 0,
+        limit: int = 50,
+    ) -> tuple[list[World], int | None]:
         """Memories (Sessions and Notes) in all of ``scopes``, paginated by a rid cursor."""
         if not 1 <= limit <= 1000:
             raise ValidationError("limit must be between 1 and 1000", field="limit", value=limit)
         view = TimeView(include_closed=include_retired)
         ids = self.scope_ids(scopes)
-        page = self.store.list_worlds(types=MEMORY_TYPES, view=view, now=self.now(),
-                                      scope_ids=ids, after_rid=after, limit=limit + 1)
+        page = self.store.list_worlds(
+            types=MEMORY_TYPES,
+            view=view,
+            now=self.now(),
+            scope_ids=ids,
+            after_rid=after,
+            limit=limit + 1,
+        )
         if ids is not None and len(ids) > 1:
             page = [w for w in page if set(ids) <= set(self._direct_scopes(w.id))]
         more = len(page) > limit
@@ -176,14 +235,21 @@ class MemoryOps:
             self.reconciler.retire(sid)
             return retired
         conn = self.store.conn
-        members = [NodeId(r[0]) for r in conn.execute(
-            "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid WHERE m.scope = ?",
-            (sid,))]
-        shared = frozenset(r[0] for r in conn.execute(
-            "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-            "WHERE m.scope != ? AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-            (sid, sid)))
+        members = [
+            NodeId(r[0])
+            for r in conn.execute(
+                "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid WHERE m.scope = ?",
+                (sid,),
+            )
+        ]
+        shared = frozenset(
+            r[0]
+            for r in conn.execute(
+                "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
+                "WHERE m.scope != ? AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
+                (sid, sid),
+            )
+        )
         memories = [m for m in members if self.store.get_world(m).type in MEMORY_TYPES]
         purge_worlds(self.reconciler, [*members, sid], keep=shared)
         return len([m for m in memories if m not in shared])
-

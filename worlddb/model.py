@@ -17,17 +17,17 @@ from typing import Final, NewType
 __all__ = [
     "DEFAULT_EDGE_TYPES",
     "TEXT_WORLD_TYPES",
-    "fts_columns",
     "Changeset",
     "CommitResult",
     "Edge",
     "EdgeSpec",
     "InteriorEdge",
     "MergeProposal",
-    "Resolution",
     "NodeId",
+    "Resolution",
     "World",
     "WorldSpec",
+    "fts_columns",
 ]
 
 NodeId = NewType("NodeId", str)
@@ -48,8 +48,23 @@ DEFAULT_EDGE_TYPES: Final = (
 
 # World types whose text goes into the FTS5 lane. Entities are searched by name too.
 TEXT_WORLD_TYPES: Final = frozenset(
-    {"Turn", "Fact", "Summary", "Entity", "Person", "Organization", "Place", "Product", "Tool",
-     "Event", "Decision", "Topic", "Note", "Memory", "Document"}
+    {
+        "Turn",
+        "Fact",
+        "Summary",
+        "Entity",
+        "Person",
+        "Organization",
+        "Place",
+        "Product",
+        "Tool",
+        "Event",
+        "Decision",
+        "Topic",
+        "Note",
+        "Memory",
+        "Document",
+    }
 )
 
 
@@ -126,7 +141,7 @@ class EdgeSpec:
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    """A stored edge. ``status`` is ``active``, ``retired``, or for ``same_as`` the proposal state."""
+    """A stored edge; ``status`` is ``active``, ``retired`` or, for ``same_as``, the proposal's."""
 
     id: str
     type: str
@@ -141,7 +156,7 @@ class Edge:
 
 @dataclass(frozen=True, slots=True)
 class MergeProposal:
-    """A staged ``same_as``: the resolver or a handler thinks two worlds are one; a person decides."""
+    """A staged ``same_as``: the resolver thinks two worlds are one; a person or caller decides."""
 
     edge_id: str
     source: NodeId

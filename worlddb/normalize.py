@@ -19,7 +19,10 @@ _SPACES = re.compile(r"\s+")
 def normalize_name(name: str) -> str:
     """The canonical comparison key of an entity name or alias."""
     text = unicodedata.normalize("NFKC", name)
-    text = "".join(ch for ch in text if unicodedata.category(ch) not in {"Cc", "Cf", "Cs", "Co"}
-                   or ch in "\t\n ")
+    text = "".join(
+        ch
+        for ch in text
+        if unicodedata.category(ch) not in {"Cc", "Cf", "Cs", "Co"} or ch in "\t\n "
+    )
     text = _SPACES.sub(" ", text.casefold()).strip()
     return text[:MAX_NAME_CHARS]

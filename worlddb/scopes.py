@@ -17,8 +17,14 @@ from worlddb.errors import ScopeError
 from worlddb.hashing import scope_world, world_id
 from worlddb.model import NodeId, WorldSpec
 
-__all__ = ["SCOPE_KINDS", "ScopeInfo", "parse_scope_name", "scope_id", "scope_specs",
-           "validate_scopes"]
+__all__ = [
+    "SCOPE_KINDS",
+    "ScopeInfo",
+    "parse_scope_name",
+    "scope_id",
+    "scope_specs",
+    "validate_scopes",
+]
 
 SCOPE_KINDS: Final = ("user_id", "agent_id", "app_id", "run_id")
 MAX_SCOPE_VALUE: Final = 256
@@ -35,8 +41,7 @@ class ScopeInfo:
     members: int
 
 
-def validate_scopes(scopes: Mapping[str, str] | None, *, required: bool = False
-                    ) -> dict[str, str]:
+def validate_scopes(scopes: Mapping[str, str] | None, *, required: bool = False) -> dict[str, str]:
     """Check a scopes mapping: known kinds, non-empty printable values without ``=``."""
     if scopes is None:
         if required:
@@ -50,10 +55,16 @@ def validate_scopes(scopes: Mapping[str, str] | None, *, required: bool = False
             raise ScopeError(f"unknown scope kind {kind!r}; use one of {', '.join(SCOPE_KINDS)}")
         if value is None:
             continue
-        if not isinstance(value, str) or not value.strip() or len(value) > MAX_SCOPE_VALUE \
-                or not _VALUE.match(value):
-            raise ScopeError(f"scope {kind} value {value!r} must be 1-{MAX_SCOPE_VALUE} "
-                             "printable characters without '='")
+        if (
+            not isinstance(value, str)
+            or not value.strip()
+            or len(value) > MAX_SCOPE_VALUE
+            or not _VALUE.match(value)
+        ):
+            raise ScopeError(
+                f"scope {kind} value {value!r} must be 1-{MAX_SCOPE_VALUE} "
+                "printable characters without '='"
+            )
         out[kind] = value.strip()
     if required and not out:
         raise ScopeError("at least one scope is required (user_id, agent_id, app_id, run_id)")

@@ -1,4 +1,4 @@
-"""Time values at the boundary: everything inside worlddb is integer microseconds since the epoch, UTC.
+"""Time values at the boundary: inside worlddb every time is integer microseconds (epoch, UTC).
 
 Integers keep the canonical encoding float-free and make SQLite range scans exact. Callers may pass
 ``datetime`` objects (naive ones are taken as UTC), ISO-8601 strings or ints; this module is the

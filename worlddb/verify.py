@@ -85,8 +85,10 @@ def _check_fts(store: Store) -> list[str]:
     indexed = {int(r[0]) for r in conn.execute("SELECT rowid FROM fts")}
     expected = {int(r[0]) for r in conn.execute("SELECT rid FROM nodes WHERE fts_indexed = 1")}
     if indexed != expected:
-        problems.append(f"I5 FTS rows differ from searchable worlds: {len(indexed - expected)} "
-                        f"extra, {len(expected - indexed)} missing")
+        problems.append(
+            f"I5 FTS rows differ from searchable worlds: {len(indexed - expected)} "
+            f"extra, {len(expected - indexed)} missing"
+        )
         return problems
     # Spot-check the text: each searchable world must match its own FTS row by a content token.
     for rid, type_, name, content in conn.execute(
@@ -96,8 +98,9 @@ def _check_fts(store: Store) -> list[str]:
         phrase = _first_phrase(fcontent) or _first_phrase(fname)
         if phrase is None:
             continue
-        hit = conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?",
-                           (phrase, rid)).fetchone()
+        hit = conn.execute(
+            "SELECT 1 FROM fts WHERE fts MATCH ? AND rowid = ?", (phrase, rid)
+        ).fetchone()
         if hit is None:
             problems.append(f"I5 FTS row {rid} does not hold its world's text")
     return problems

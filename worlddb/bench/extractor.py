@@ -53,6 +53,7 @@ class LabelledTurn:
     supersedes: bool
     context_prev: str | None = None
     injection: bool = False
+    split: str = "tune"
 
 
 def load_labelled(path: Path | str = DEFAULT_PATH) -> list[LabelledTurn]:
@@ -80,6 +81,7 @@ def load_labelled(path: Path | str = DEFAULT_PATH) -> list[LabelledTurn]:
                     supersedes=bool(raw["supersedes"]),
                     context_prev=raw.get("context_prev"),
                     injection=bool(raw.get("injection", False)),
+                    split=str(raw.get("split", "tune")),
                 )
             )
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
@@ -110,6 +112,7 @@ def _span_key(span: str) -> str:
 def _match_dates(
     predicted: Iterable[tuple[str, str]], gold: Iterable[tuple[str, str]]
 ) -> tuple[int, int, int, list[str]]:
+    """Greedy one-to-one matching: same day, and one normalised span contains the other."""
     pool = [(_span_key(s), d, s) for s, d in predicted]
     misses: list[str] = []
     tp = 0
@@ -175,40 +178,25 @@ def _mean_words(episodes: list[Episode]) -> float:
     return round(words / max(len(episodes), 1), 1)
 
 
-def run_extractor_bench(
-    path: Path | str = DEFAULT_PATH,
-    *,
-    extractor: Extractor | None = None,
-    errors: bool = False,
-    min_timing_s: float = MIN_TIMING_S,
+def _score(
+    extractor: Extractor, turns: list[LabelledTurn], mistakes: list[dict[str, object]]
 ) -> dict[str, object]:
-    """Score ``extractor`` (default ``OfflineExtractor()``) on the labelled file.
-
-    Returns a JSON-ready dict: ``entities``, ``dates`` and ``supersedes`` (each with precision,
-    recall, f1, tp, fp, fn), ``injection`` (flagged/total and false flags), ``n_turns``,
-    ``messages_per_s`` with ``mean_words`` (the turns as labelled) and ``messages_per_s_long``
-    with ``mean_words_long`` (consecutive turns joined into ~60-word messages). Rates are
-    messages per CPU second of this thread, i.e. on one core. With ``errors=True`` the report
-    also lists each turn's mistakes.
-    """
-    extractor = extractor if extractor is not None else OfflineExtractor()
-    turns = load_labelled(path)
+    """Entity, date, supersession and injection scores over ``turns``; appends mistakes."""
     counts = {"ent": [0, 0, 0], "date": [0, 0, 0], "sup": [0, 0, 0]}
     flagged = false_flags = 0
-    mistakes: list[dict[str, object]] = []
     for turn in turns:
         result = extractor.extract(_single(turn))
-        is_flagged = bool(result.untrusted)
-        flagged += is_flagged and turn.injection
-        false_flags += is_flagged and not turn.injection
+        flagged += bool(result.untrusted) and turn.injection
+        false_flags += bool(result.untrusted) and not turn.injection
         predicted = {_entity_key(e.name): e.name for e in result.entities}
         gold = {_entity_key(name): name for name in turn.entities}
-        counts["ent"][0] += len(predicted.keys() & gold.keys())
-        counts["ent"][1] += len(predicted.keys() - gold.keys())
-        counts["ent"][2] += len(gold.keys() - predicted.keys())
+        for i, n in enumerate((len(predicted.keys() & gold.keys()),
+                               len(predicted.keys() - gold.keys()),
+                               len(gold.keys() - predicted.keys()))):  # fmt: skip
+            counts["ent"][i] += n
         days = [(span, (format_us(us) or "")[:10]) for span, us in result.dates]
-        tp, fp, fn, date_misses = _match_dates(days, turn.dates)
-        for i, n in enumerate((tp, fp, fn)):
+        *date_counts, date_misses = _match_dates(days, turn.dates)
+        for i, n in enumerate(date_counts):
             counts["date"][i] += n
         problems = [f"entity fp {predicted[k]!r}" for k in predicted.keys() - gold.keys()]
         problems += [f"entity fn {gold[k]!r}" for k in gold.keys() - predicted.keys()]
@@ -222,15 +210,41 @@ def run_extractor_bench(
                 problems.append(f"supersedes predicted={said} gold={turn.supersedes}")
         if problems:
             mistakes.append({"id": turn.id, "text": turn.text, "problems": problems})
-    episodes = [_single(turn) for turn in turns]
-    long_episodes = [_single(turn) for turn in _joined(turns, LONG_MESSAGE_WORDS)]
-    n_injections = sum(turn.injection for turn in turns)
-    report: dict[str, object] = {
+    injections = sum(turn.injection for turn in turns)
+    return {
         "n_turns": len(turns),
         "entities": _prf(*counts["ent"]),
         "dates": _prf(*counts["date"]),
         "supersedes": _prf(*counts["sup"]),
-        "injection": {"flagged": flagged, "total": n_injections, "false_flags": false_flags},
+        "injection": {"flagged": flagged, "total": injections, "false_flags": false_flags},
+    }
+
+
+def run_extractor_bench(
+    path: Path | str = DEFAULT_PATH,
+    *,
+    extractor: Extractor | None = None,
+    errors: bool = False,
+    min_timing_s: float = MIN_TIMING_S,
+) -> dict[str, object]:
+    """Score ``extractor`` (default ``OfflineExtractor()``) on the labelled file.
+
+    Returns a JSON-ready dict: ``entities``, ``dates`` and ``supersedes`` (each with precision,
+    recall, f1, tp, fp, fn), ``injection`` (flagged/total and false flags) and ``n_turns`` over
+    every turn; ``holdout`` with the same scores over the held-out turns alone;
+    ``messages_per_s`` with ``mean_words`` (the turns as labelled) and ``messages_per_s_long``
+    with ``mean_words_long`` (consecutive turns joined into ~60-word messages). Rates are
+    messages per CPU second of this thread, i.e. on one core. With ``errors=True`` the report
+    also lists each turn's mistakes.
+    """
+    extractor = extractor if extractor is not None else OfflineExtractor()
+    turns = load_labelled(path)
+    mistakes: list[dict[str, object]] = []
+    report = _score(extractor, turns, mistakes)
+    report["holdout"] = _score(extractor, [t for t in turns if t.split == "holdout"], [])
+    episodes = [_single(turn) for turn in turns]
+    long_episodes = [_single(turn) for turn in _joined(turns, LONG_MESSAGE_WORDS)]
+    report |= {
         "messages_per_s": _rate(extractor, episodes, min_timing_s),
         "mean_words": _mean_words(episodes),
         "messages_per_s_long": _rate(extractor, long_episodes, min_timing_s),

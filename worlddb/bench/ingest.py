@@ -77,8 +77,9 @@ class _TimedResolver:
         return result
 
 
-def run_ingest_bench(data: str | Path, *, sessions: int = 200,
-                     embedder: Embedder | None = None) -> dict[str, float]:
+def run_ingest_bench(
+    data: str | Path, *, sessions: int = 200, embedder: Embedder | None = None
+) -> dict[str, float]:
     """Ingest the first ``sessions`` distinct sessions of a LongMemEval file into one store."""
     from worlddb.embedding import default_embedder
     from worlddb.extract import OfflineExtractor
@@ -86,8 +87,11 @@ def run_ingest_bench(data: str | Path, *, sessions: int = 200,
     t_embed, t_extract, t_resolve = _Timed(), _Timed(), _Timed()
     inner_embedder = embedder or default_embedder()
     timed_embedder = _TimedEmbedder(inner_embedder, t_embed)
-    db = WorldDB.open(":memory:", embedder=timed_embedder,
-                      extractor=_TimedExtractor(OfflineExtractor(), t_extract))
+    db = WorldDB.open(
+        ":memory:",
+        embedder=timed_embedder,
+        extractor=_TimedExtractor(OfflineExtractor(), t_extract),
+    )
     db.reconciler.resolver = _TimedResolver(db.reconciler.resolver, t_resolve)
     db.recluster_budget_s = 0.0  # reclustering is measured separately by the resolver bench
     turns = done = 0
@@ -101,8 +105,7 @@ def run_ingest_bench(data: str | Path, *, sessions: int = 200,
                     continue
                 seen.add(key)
                 messages = [Message(m.role, m.content) for m in session.messages]
-                db.ingest_session(messages, occurred_at=session.date_us,
-                                  label=session.opaque_id)
+                db.ingest_session(messages, occurred_at=session.date_us, label=session.opaque_id)
                 turns += len(session.messages)
                 done += 1
                 if done >= sessions:

@@ -3,8 +3,8 @@
 Everything goes through the reconciler (validation, handlers, FTS upkeep, one transaction per
 changeset), exactly like a user's writes. ``writes_per_s`` counts worlds plus edges committed per
 second spent inside ``WorldDB.write`` (generating the synthetic data is excluded and
-reported separately as ``end_to_end_writes_per_s``); ``peak_rss_mb`` is the process's high-water mark; ``file_mb`` the database
-file (after a checkpoint) on disk.
+reported separately as ``end_to_end_writes_per_s``); ``peak_rss_mb`` is the process's
+high-water mark; ``file_mb`` the database file (after a checkpoint) on disk.
 """
 
 from __future__ import annotations
@@ -21,22 +21,84 @@ from worlddb.model import Changeset, EdgeSpec, WorldSpec
 
 __all__ = ["run_load_bench"]
 
-_WORDS = (
-    "project budget meeting launch design review client contract invoice travel flight hotel "
-    "doctor appointment recipe garden piano lesson marathon training coffee laptop upgrade "
-    "database migration release incident postmortem hiring interview offer salary vacation "
-    "birthday party gift sister brother parents apartment lease moving city weekend hike"
-).split()
-_NAMES = ("Alice Bob Carol Dave Erin Frank Grace Heidi Ivan Judy Mallory Niaj Olivia Peggy "
-          "Rupert Sybil Trent Victor Walter Yvonne").split()
+_WORDS = [
+    "project",
+    "budget",
+    "meeting",
+    "launch",
+    "design",
+    "review",
+    "client",
+    "contract",
+    "invoice",
+    "travel",
+    "flight",
+    "hotel",
+    "doctor",
+    "appointment",
+    "recipe",
+    "garden",
+    "piano",
+    "lesson",
+    "marathon",
+    "training",
+    "coffee",
+    "laptop",
+    "upgrade",
+    "database",
+    "migration",
+    "release",
+    "incident",
+    "postmortem",
+    "hiring",
+    "interview",
+    "offer",
+    "salary",
+    "vacation",
+    "birthday",
+    "party",
+    "gift",
+    "sister",
+    "brother",
+    "parents",
+    "apartment",
+    "lease",
+    "moving",
+    "city",
+    "weekend",
+    "hike",
+]
+_NAMES = [
+    "Alice",
+    "Bob",
+    "Carol",
+    "Dave",
+    "Erin",
+    "Frank",
+    "Grace",
+    "Heidi",
+    "Ivan",
+    "Judy",
+    "Mallory",
+    "Niaj",
+    "Olivia",
+    "Peggy",
+    "Rupert",
+    "Sybil",
+    "Trent",
+    "Victor",
+    "Walter",
+    "Yvonne",
+]
 
 
 def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run_load_bench(nodes: int, edges: int, db_path: str | Path, *, batch: int = 5000,
-                   seed: int = 0) -> dict[str, float]:
+def run_load_bench(
+    nodes: int, edges: int, db_path: str | Path, *, batch: int = 5000, seed: int = 0
+) -> dict[str, float]:
     """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``."""
     path = Path(db_path)
     for suffix in ("", "-wal", "-shm", ".hnsw", ".hnsw.json"):
@@ -53,8 +115,10 @@ def run_load_bench(nodes: int, edges: int, db_path: str | Path, *, batch: int = 
         entity_ids: list[str] = []
         write_seconds = 0.0
         for lo in range(0, entity_count, batch):
-            specs = [WorldSpec(type="Entity", name=f"{rng.choice(_NAMES)} {i}")
-                     for i in range(lo, min(lo + batch, entity_count))]
+            specs = [
+                WorldSpec(type="Entity", name=f"{rng.choice(_NAMES)} {i}")
+                for i in range(lo, min(lo + batch, entity_count))
+            ]
             tick = time.perf_counter()
             db.write(Changeset(worlds=tuple(specs)))
             write_seconds += time.perf_counter() - tick

@@ -18,20 +18,29 @@ from worlddb.timeutil import format_us
 __all__ = ["demo", "reembed"]
 
 _STORY = (
-    ("2024-01-15T09:00:00Z", [
-        ("user", "I live in Boston and I work at Acme Robotics as a data engineer."),
-        ("assistant", "Noted: Boston, Acme Robotics, data engineering."),
-        ("user", "My manager Sarah Connor wants the pipeline migrated by March."),
-    ]),
-    ("2024-06-02T18:30:00Z", [
-        ("user", "Big news: I moved to Denver last week, and I now work at Globex."),
-        ("assistant", "Congratulations on the move to Denver and the new job at Globex!"),
-        ("user", "Sara Connor from my old team says hi."),
-    ]),
-    ("2024-06-20T08:00:00Z", [
-        ("user", "I'm allergic to peanuts, so the team lunch must be peanut-free."),
-        ("assistant", "I'll remember the peanut allergy."),
-    ]),
+    (
+        "2024-01-15T09:00:00Z",
+        [
+            ("user", "I live in Boston and I work at Acme Robotics as a data engineer."),
+            ("assistant", "Noted: Boston, Acme Robotics, data engineering."),
+            ("user", "My manager Sarah Connor wants the pipeline migrated by March."),
+        ],
+    ),
+    (
+        "2024-06-02T18:30:00Z",
+        [
+            ("user", "Big news: I moved to Denver last week, and I now work at Globex."),
+            ("assistant", "Congratulations on the move to Denver and the new job at Globex!"),
+            ("user", "Sara Connor from my old team says hi."),
+        ],
+    ),
+    (
+        "2024-06-20T08:00:00Z",
+        [
+            ("user", "I'm allergic to peanuts, so the team lunch must be peanut-free."),
+            ("assistant", "I'll remember the peanut allergy."),
+        ],
+    ),
 )
 _QUESTIONS = ("Where do I live now?", "Who is my manager Sarah?", "Any food allergies?")
 
@@ -40,26 +49,52 @@ def _run(db: WorldDB) -> dict[str, object]:
     scopes = {"user_id": "demo"}
     written = []
     for when, turns in _STORY:
-        result = db.ingest_session([Message(role, text) for role, text in turns],
-                                   occurred_at=when, scopes=scopes, label=f"demo-{when[:10]}")
-        written.append({"session": result.id[:12], "created": result.created,
-                        "facts": len(result.facts), "superseded": len(result.superseded),
-                        "proposals": len(result.proposals)})
+        result = db.ingest_session(
+            [Message(role, text) for role, text in turns],
+            occurred_at=when,
+            scopes=scopes,
+            label=f"demo-{when[:10]}",
+        )
+        written.append(
+            {
+                "session": result.id[:12],
+                "created": result.created,
+                "facts": len(result.facts),
+                "superseded": len(result.superseded),
+                "proposals": len(result.proposals),
+            }
+        )
     recalls = []
     for question in _QUESTIONS:
         hits = db.recall(question, scopes=scopes, limit=3).hits
-        recalls.append({"query": question, "hits": [
-            {"text": h.text, "type": h.type, "ranks": dict(h.ranks),
-             "valid": [format_us(h.valid_from), format_us(h.valid_to)]} for h in hits]})
+        recalls.append(
+            {
+                "query": question,
+                "hits": [
+                    {
+                        "text": h.text,
+                        "type": h.type,
+                        "ranks": dict(h.ranks),
+                        "valid": [format_us(h.valid_from), format_us(h.valid_to)],
+                    }
+                    for h in hits
+                ],
+            }
+        )
     earlier = db.recall("Where do I live?", scopes=scopes, limit=3, valid_at="2024-03-01")
     return {
         "database": db.store.path,
         "sessions": written,
         "recall": recalls,
         "as_of_2024_03_01": [h.text for h in earlier.hits],
-        "merge_proposals": [{"tier": p.tier, "score": round(p.score, 3),
-                             "between": [db.get(p.source).name, db.get(p.target).name]}
-                            for p in db.proposals()],
+        "merge_proposals": [
+            {
+                "tier": p.tier,
+                "score": round(p.score, 3),
+                "between": [db.get(p.source).name, db.get(p.target).name],
+            }
+            for p in db.proposals()
+        ],
         "verify": db.verify() or "all invariants hold",
     }
 
@@ -74,8 +109,10 @@ def demo(state: CliState) -> None:
     def human() -> None:
         click.echo(f"database: {report['database']}")
         for session in report["sessions"]:  # type: ignore[attr-defined]
-            click.echo(f"  session {session['session']}: {session['facts']} facts, "
-                       f"{session['superseded']} superseded, {session['proposals']} proposals")
+            click.echo(
+                f"  session {session['session']}: {session['facts']} facts, "
+                f"{session['superseded']} superseded, {session['proposals']} proposals"
+            )
         for item in report["recall"]:  # type: ignore[attr-defined]
             click.echo(f"\n? {item['query']}")
             for hit in item["hits"]:
@@ -86,8 +123,10 @@ def demo(state: CliState) -> None:
             click.echo(f"  - {text}")
         click.echo("\nmerge proposals (never merged silently):")
         for prop in report["merge_proposals"] or []:  # type: ignore[attr-defined]
-            click.echo(f"  - {prop['between'][0]!r} ~ {prop['between'][1]!r} "
-                       f"({prop['tier']}, {prop['score']})")
+            click.echo(
+                f"  - {prop['between'][0]!r} ~ {prop['between'][1]!r} "
+                f"({prop['tier']}, {prop['score']})"
+            )
         click.echo(f"\nverify: {report['verify']}")
 
     emit(state, report, human)
@@ -107,5 +146,8 @@ def reembed(state: CliState) -> None:
 
         chosen = default_embedder()
     count = WorldDB.reembed(state.path(), chosen)
-    emit(state, {"reembedded": count, "embedder": chosen.key},
-         lambda: click.echo(f"re-embedded {count} worlds with {chosen.key}"))
+    emit(
+        state,
+        {"reembedded": count, "embedder": chosen.key},
+        lambda: click.echo(f"re-embedded {count} worlds with {chosen.key}"),
+    )

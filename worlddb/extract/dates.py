@@ -28,40 +28,45 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Final, Literal
+from typing import Final
 
 from worlddb.extract.date_patterns import (
     ANCHOR_CLASSES,
     ANCHOR_NUMBER,
     ANCHOR_WORD,
-    CLAUSE_BREAK,
-    FUTURE_CUE,
     MONTHS,
     NUMBERS,
     ORDINAL_WORDS,
-    PAST_CUE,
     PATTERNS,
     PREFIX_WORDS,
     QUOTED_TITLE,
     RECURRING,
-    SEASONS,
     STRONG_MONTH_CUES,
     WEEKDAYS,
     WINDOW_AFTER,
     WINDOW_BEFORE,
     WORD_END,
 )
+from worlddb.extract.date_rules import (
+    Granularity,
+    Tense,
+    month_day,
+    month_only,
+    period,
+    pick,
+    season,
+    shift_months,
+    tense_of,
+    weekday,
+)
 from worlddb.timeutil import parse_time, to_datetime
 
 __all__ = ["DateSpan", "Granularity", "find_dates", "lower_same_length", "tense_of"]
 
-Granularity = Literal["day", "week", "month", "season", "year"]
-_Tense = Literal["past", "future"] | None
 
 _US_PER_DAY: Final = 86_400_000_000
 _EPOCH_ORDINAL: Final = date(1970, 1, 1).toordinal()
 _DIGIT = re.compile(r"\d")
-_TENSE_WINDOW: Final = 80  # characters of the same sentence inspected on each side of a span
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +88,6 @@ def _to_us(day: date) -> int:
     return (day.toordinal() - _EPOCH_ORDINAL) * _US_PER_DAY
 
 
-def _shift_months(day: date, months: int) -> date:
-    index = day.year * 12 + day.month - 1 + months
-    year, month = divmod(index, 12)
-    last = calendar.monthrange(year, month + 1)[1]
-    return date(year, month + 1, min(day.day, last))
-
-
 def _number(text: str) -> int:
     key = " ".join(text.lower().split())
     return int(key) if key.isdigit() else NUMBERS[key]
@@ -105,119 +103,6 @@ def _day_number(text: str) -> int:
 def _lowercase_modal(month: str) -> bool:
     """Lowercase "may" and "march" are usually the verbs ("this may be", "we march")."""
     return month[0].islower() and month.lower() in ("may", "march")
-
-
-def tense_of(text: str, start: int, end: int) -> _Tense:
-    """Guess whether the sentence around ``text[start:end]`` talks about the future or the past.
-
-    Future cues win over past ones ("I'll be back in March" mentions no past verb anyway, and
-    "I booked a trip for May" is about May ahead). ``None`` when neither shows.
-    """
-    left = CLAUSE_BREAK.split(text[max(0, start - _TENSE_WINDOW) : start].lower())[-1]
-    right = CLAUSE_BREAK.split(text[end : end + _TENSE_WINDOW].lower(), maxsplit=1)[0]
-    window = f"{left} {right}"
-    if FUTURE_CUE.search(window):
-        return "future"
-    if PAST_CUE.search(window):
-        return "past"
-    return None
-
-
-def _pick(candidates: list[date], ref: date, tense: _Tense, *, strict: bool = False) -> date:
-    """Choose among occurrences of a recurring date: by tense, else the nearest one."""
-    past = [c for c in candidates if c < ref or (c == ref and not strict)]
-    future = [c for c in candidates if c > ref or (c == ref and not strict)]
-    if tense == "past" and past:
-        return max(past)
-    if tense == "future" and future:
-        return min(future)
-    return min(candidates, key=lambda c: (abs((c - ref).days), c > ref))
-
-
-def _month_day(month: int, day: int, year: int | None, ref: date, tense: _Tense) -> date | None:
-    if year is not None:
-        return date(year, month, day)
-    options = []
-    for y in (ref.year - 1, ref.year, ref.year + 1):
-        if day <= calendar.monthrange(y, month)[1]:
-            options.append(date(y, month, day))
-    return _pick(options, ref, tense) if options else None
-
-
-def _month_only(month: int, cue: str, ref: date, tense: _Tense) -> date:
-    cue = " ".join(cue.lower().split())
-    if cue in ("last", "this past"):
-        year = ref.year if month < ref.month else ref.year - 1
-    elif cue in ("next", "this coming"):
-        year = ref.year if month > ref.month else ref.year + 1
-    elif cue == "this":
-        year = ref.year
-    elif tense == "future" or cue in ("until", "till", "by"):
-        year = ref.year if month >= ref.month else ref.year + 1
-    else:
-        year = ref.year if month <= ref.month else ref.year - 1
-    return date(year, month, 1)
-
-
-def _weekday(target: int, mod: str, ref: date, tense: _Tense) -> date:
-    mod = " ".join(mod.lower().split())
-    back = (ref.weekday() - target) % 7 or 7
-    ahead = (target - ref.weekday()) % 7 or 7
-    if mod in ("last", "past", "this past"):
-        return ref - timedelta(days=back)
-    if mod in ("next", "coming", "this coming"):
-        return ref + timedelta(days=ahead)
-    if mod == "this":
-        if target == ref.weekday():
-            return ref
-        return ref - timedelta(days=back) if tense == "past" else ref + timedelta(days=ahead)
-    if target == ref.weekday():
-        return ref
-    candidates = [ref - timedelta(days=back), ref + timedelta(days=ahead)]
-    return _pick(candidates, ref, tense, strict=True)
-
-
-def _period(unit: str, mod: str, ref: date, tense: _Tense) -> tuple[date, Granularity]:
-    mod = " ".join(mod.lower().split())
-    step = (
-        -1
-        if mod in ("last", "this past", "the past")
-        else 1
-        if mod.endswith(("next", "coming"))
-        else 0
-    )
-    unit = unit.lower()
-    if unit == "week":
-        monday = ref - timedelta(days=ref.weekday())
-        return monday + timedelta(weeks=step), "week"
-    if unit == "weekend":
-        saturday = ref - timedelta(days=ref.weekday()) + timedelta(days=5)
-        if mod == "over the":
-            if tense == "future":
-                return (saturday if saturday >= ref else saturday + timedelta(weeks=1)), "day"
-            return (saturday if saturday <= ref else saturday - timedelta(weeks=1)), "day"
-        return saturday + timedelta(weeks=step), "day"
-    if unit == "month":
-        return _shift_months(date(ref.year, ref.month, 1), step), "month"
-    return date(ref.year + step, 1, 1), "year"
-
-
-def _season(name: str, mod: str, year: int | None, ref: date, tense: _Tense) -> date:
-    month = SEASONS[name.lower()]
-    if year is not None:
-        return date(year, month, 1)
-    mod = " ".join(mod.lower().split())
-    current = date(ref.year, month, 1)
-    if current > ref:
-        current = date(ref.year - 1, month, 1)
-    season_end = _shift_months(current, 3)
-    if mod in ("last", "this past"):
-        return current if season_end <= ref else date(current.year - 1, month, 1)
-    if mod == "next":
-        return date(current.year + 1, month, 1)
-    if tense == "future" and season_end <= ref:
-        return date(current.year + 1, month, 1)
-    return current
 
 
 _Resolved = tuple[date, Granularity] | None
@@ -237,67 +122,67 @@ _NEEDS_TENSE: Final = frozenset(
 )
 
 
-def _r_numeric(kind: str, g: dict[str, str], ref: date, tense: _Tense) -> _Resolved:
+def _r_numeric(kind: str, g: dict[str, str], ref: date, tense: Tense) -> _Resolved:
     if kind == "iso":
         return date(int(g["iy"]), int(g["im"]), int(g["id"])), "day"
     a, b = int(g["a"]), int(g["b"])
     month, day = (b, a) if a > 12 else (a, b)
     if kind == "slash_short":
-        found = _month_day(month, day, None, ref, tense)
+        found = month_day(month, day, None, ref, tense)
         return (found, "day") if found else None
     year = int(g["sy"])
     year = year + (2000 if year < 70 else 1900) if year < 100 else year
     return date(year, month, day), "day"
 
 
-def _r_month(kind: str, g: dict[str, str], ref: date, tense: _Tense) -> _Resolved:
+def _r_month(kind: str, g: dict[str, str], ref: date, tense: Tense) -> _Resolved:
     month = MONTHS[g["m"].rstrip(".")]
     if kind == "month_year":
         return date(int(g["y"]), month, 1), "month"
     if kind == "month_only":
-        return _month_only(month, g["cue"], ref, tense), "month"
+        return month_only(month, g["cue"], ref, tense), "month"
     year = int(g["y"]) if g.get("y") else ref.year + _STEP[g["ry"]] if g.get("ry") else None
-    found = _month_day(month, _day_number(g["d"]), year, ref, tense)
+    found = month_day(month, _day_number(g["d"]), year, ref, tense)
     return (found, "day") if found else None
 
 
-def _r_relative(kind: str, g: dict[str, str], ref: date, tense: _Tense) -> _Resolved:
+def _r_relative(kind: str, g: dict[str, str], ref: date, tense: Tense) -> _Resolved:
     if kind == "day_words":
         offsets = {"yesterday": -1, "last night": -1, "tomorrow": 1}
         offsets |= {"the day before yesterday": -2, "the day after tomorrow": 2}
         return ref + timedelta(days=offsets.get(" ".join(g["w"].split()), 0)), "day"
     if kind == "period":
-        return _period(g["u"], g["mod"], ref, tense)
+        return period(g["u"], g["mod"], ref, tense)
     n = _number(g["n"])
     sign = -1 if kind == "ago" and g["dir"] == "ago" else 1
     if g["u"] in ("day", "week"):
         return ref + timedelta(days=sign * n * (7 if g["u"] == "week" else 1)), "day"
-    return _shift_months(ref, sign * n * (12 if g["u"] == "year" else 1)), "day"
+    return shift_months(ref, sign * n * (12 if g["u"] == "year" else 1)), "day"
 
 
-def _r_other(kind: str, g: dict[str, str], ref: date, tense: _Tense) -> _Resolved:
+def _r_other(kind: str, g: dict[str, str], ref: date, tense: Tense) -> _Resolved:
     if kind == "year_only":
         return date(int(g["y"]), 1, 1), "year"
     if kind == "weekday":
-        return _weekday(WEEKDAYS[g["wd"]], g["mod"] or "", ref, tense), "day"
+        return weekday(WEEKDAYS[g["wd"]], g["mod"] or "", ref, tense), "day"
     if kind == "season":
         if not g["mod"] and not g["y"]:
             return None  # a bare "summer" is not a date
         year = int(g["y"]) if g["y"] else None
-        return _season(g["s"], g["mod"] or "", year, ref, tense), "season"
+        return season(g["s"], g["mod"] or "", year, ref, tense), "season"
     day = _day_number(g["d"])
     if g["which"]:
-        first = _shift_months(date(ref.year, ref.month, 1), _STEP[g["which"].split()[1]])
+        first = shift_months(date(ref.year, ref.month, 1), _STEP[g["which"].split()[1]])
         return date(first.year, first.month, day), "day"
     options = []
     for step in (-1, 0, 1):
-        first = _shift_months(date(ref.year, ref.month, 1), step)
+        first = shift_months(date(ref.year, ref.month, 1), step)
         if day <= calendar.monthrange(first.year, first.month)[1]:
             options.append(date(first.year, first.month, day))
-    return _pick(options, ref, tense), "day"
+    return pick(options, ref, tense), "day"
 
 
-_RESOLVERS: Final[dict[str, Callable[[str, dict[str, str], date, _Tense], _Resolved]]] = {
+_RESOLVERS: Final[dict[str, Callable[[str, dict[str, str], date, Tense], _Resolved]]] = {
     "iso": _r_numeric, "slash": _r_numeric, "slash_short": _r_numeric,
     "month_day": _r_month, "day_month": _r_month, "month_year": _r_month, "month_only": _r_month,
     "day_words": _r_relative, "ago": _r_relative, "in_n": _r_relative, "period": _r_relative,

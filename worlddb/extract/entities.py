@@ -284,9 +284,8 @@ def find_mentions(
     if '"' in text or "“" in text or "called" in lower or "named" in lower or "titled" in lower:
         _quoted(text, claims)
     _capitalised(text, claims)
-    if not lx.PLACE_WORDS.isdisjoint(
-        w for w in text.translate(_PUNCTUATION).split() if w.islower()
-    ):
+    hits = lx.PLACE_WORDS.intersection(text.translate(_PUNCTUATION).split())
+    if hits:  # a known place word written in lowercase ("moved to denver")
         _lowercase_places(text, claims)
     if "named" in lower or "called" in lower:
         for m in _NAMED.finditer(text):
@@ -294,8 +293,8 @@ def find_mentions(
             if word not in lx.COMMON_CAPITALIZED and claims.free(s, e):
                 claims.claim(word, type_of(word.title(), text, s, e), s, e)
     for start in _amount_starts(text):
-        m = _AMOUNT.match(text, start)
-        if m is not None and claims.free(start, m.end()):
-            claims.claim(m.group(0), "Entity", start, m.end())
+        amount = _AMOUNT.match(text, start)
+        if amount is not None and claims.free(start, amount.end()):
+            claims.claim(amount.group(0), "Entity", start, amount.end())
     claims.found.sort(key=lambda mention: mention.start)
     return claims.found

@@ -136,6 +136,10 @@ _PATTERNS: Final[tuple[tuple[str, tuple[tuple[str, ...], ...], re.Pattern[str]],
 )
 
 
+# Every gate hint; a pattern runs only if each of its gate groups has a hint in the text.
+_HINTS: Final = frozenset(h for _, gate, _ in _PATTERNS for group in gate for h in group)
+
+
 @dataclass(frozen=True, slots=True)
 class InjectionMarker:
     """One injection marker: which rule fired, the matched text, and where it starts."""
@@ -153,10 +157,11 @@ def find_injection_markers(text: str) -> tuple[InjectionMarker, ...]:
     if not text:
         return ()
     lower = text.lower()
+    present = frozenset(hint for hint in _HINTS if hint in lower)
     found = [
         InjectionMarker(kind, m.group(0).strip(), m.start())
         for kind, gate, pattern in _PATTERNS
-        if all(any(hint in lower for hint in group) for group in gate)
+        if all(not present.isdisjoint(group) for group in gate)
         for m in pattern.finditer(text)
     ]
     found.sort(key=lambda marker: marker.start)

@@ -52,8 +52,9 @@ class WriteContext(Protocol):
         """A world by full id (raises ``NotFoundError``)."""
         ...
 
-    def edges(self, world_id: str, /, *, direction: str = "out",
-              types: Sequence[str] | None = None) -> list[Edge]:
+    def edges(
+        self, world_id: str, /, *, direction: str = "out", types: Sequence[str] | None = None
+    ) -> list[Edge]:
         """Live edges touching a world."""
         ...
 
@@ -81,8 +82,7 @@ class WriteContext(Protocol):
         """Index ``world_ids`` and all their descendants as members of a Scope world."""
         ...
 
-    def remove_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
-        ...
+    def remove_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None: ...
 
     def reaches(self, start: str, goal: str, /, *, edge_type: str, limit: int = 10_000) -> bool:
         """Whether ``goal`` is reachable from ``start`` along live ``edge_type`` edges."""
@@ -127,19 +127,29 @@ class HandlerRegistry:
     def register(self, edge_type: str, handler: EdgeHandler) -> EdgeHandler:
         """Register ``handler`` for ``edge_type`` (lowercase snake case, ≤ 64 chars)."""
         if self._frozen:
-            raise ValidationError("this handler registry is frozen: register before opening",
-                                  field="edge_type", value=edge_type)
+            raise ValidationError(
+                "this handler registry is frozen: register before opening",
+                field="edge_type",
+                value=edge_type,
+            )
         if not _EDGE_TYPE.match(edge_type):
             raise ValidationError(
                 f"edge type {edge_type!r} must be lowercase snake case (a-z, 0-9, _)",
-                field="edge_type", value=edge_type)
+                field="edge_type",
+                value=edge_type,
+            )
         if edge_type in self._handlers:
-            raise ValidationError(f"a handler for edge type {edge_type!r} is already registered",
-                                  field="edge_type", value=edge_type)
+            raise ValidationError(
+                f"a handler for edge type {edge_type!r} is already registered",
+                field="edge_type",
+                value=edge_type,
+            )
         if not isinstance(handler, EdgeHandler):
             raise ValidationError(
                 f"handler for {edge_type!r} must define on_insert, on_delete and on_query_rewrite",
-                field="handler", value=handler)
+                field="handler",
+                value=handler,
+            )
         self._handlers[edge_type] = handler
         return handler
 
@@ -151,7 +161,9 @@ class HandlerRegistry:
             known = ", ".join(sorted(self._handlers))
             raise ValidationError(
                 f"unknown edge type {edge_type!r}; registered types: {known}",
-                field="edge_type", value=edge_type) from None
+                field="edge_type",
+                value=edge_type,
+            ) from None
 
     def __contains__(self, edge_type: object) -> bool:
         return edge_type in self._handlers
@@ -175,8 +187,9 @@ def default_handlers() -> HandlerRegistry:
     return registry
 
 
-def load_entry_point_handlers(registry: HandlerRegistry, group: str = "worlddb.edge_handlers"
-                              ) -> list[str]:
+def load_entry_point_handlers(
+    registry: HandlerRegistry, group: str = "worlddb.edge_handlers"
+) -> list[str]:
     """Let every installed ``worlddb.edge_handlers`` entry point register its handlers."""
     loaded: list[str] = []
     for ep in entry_points(group=group):

@@ -124,8 +124,11 @@ class OrderedHandler(AcyclicHandler):
         else:
             NoSelfLoopHandler.on_insert(self, edge, ctx)
         first, then = ctx.world(edge.source), ctx.world(edge.target)
-        if (first.valid_from is not None and then.valid_from is not None
-                and first.valid_from > then.valid_from):
+        if (
+            first.valid_from is not None
+            and then.valid_from is not None
+            and first.valid_from > then.valid_from
+        ):
             ctx.refuse(
                 f"{edge.type}: {first.id[:12]} begins {format_us(first.valid_from)}, after "
                 f"{then.id[:12]} begins {format_us(then.valid_from)}"

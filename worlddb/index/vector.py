@@ -55,8 +55,9 @@ class VectorIndex:
 
     def _reset(self, capacity: int) -> None:
         index = hnswlib.Index(space="cosine", dim=self.dimension)
-        index.init_index(max_elements=max(capacity, INITIAL_CAPACITY),
-                         ef_construction=EF_CONSTRUCTION, M=M)
+        index.init_index(
+            max_elements=max(capacity, INITIAL_CAPACITY), ef_construction=EF_CONSTRUCTION, M=M
+        )
         index.set_ef(EF_SEARCH)
         index.set_num_threads(1)
         self._index = index
@@ -107,8 +108,11 @@ class VectorIndex:
     # -- persistence ----------------------------------------------------------------------------
     def signature(self) -> dict[str, int]:
         with self._lock:
-            return {"count": len(self._live), "max_rid": max(self._live, default=0),
-                    "dimension": self.dimension}
+            return {
+                "count": len(self._live),
+                "max_rid": max(self._live, default=0),
+                "dimension": self.dimension,
+            }
 
     def save(self) -> None:
         """Write the index and its sidecar atomically (temp file + rename)."""

@@ -75,10 +75,16 @@ def _text_of(spec: WorldSpec) -> str:
 class Reconciler:
     """Applies changesets to a store through the edge handlers, one transaction each."""
 
-    def __init__(self, store: Store, registry: HandlerRegistry, *,
-                 resolver: Resolver | None = None, embedder: Embedder | None = None,
-                 vectors: VectorIndex | None = None,
-                 clock: Callable[[], int] = now_us) -> None:
+    def __init__(
+        self,
+        store: Store,
+        registry: HandlerRegistry,
+        *,
+        resolver: Resolver | None = None,
+        embedder: Embedder | None = None,
+        vectors: VectorIndex | None = None,
+        clock: Callable[[], int] = now_us,
+    ) -> None:
         self.store = store
         self.handlers = registry.freeze()
         self.registry = registry
@@ -100,8 +106,9 @@ class Reconciler:
     def apply(self, changeset: Changeset) -> CommitResult:
         """Validate, resolve, embed and commit ``changeset`` atomically."""
         with self.store.lock:
-            checked = validate_changeset(changeset, is_type=self.registry.__contains__,
-                                         existing=self.store.existing)
+            checked = validate_changeset(
+                changeset, is_type=self.registry.__contains__, existing=self.store.existing
+            )
             worlds, bodies = checked.worlds, checked.bodies
             fresh = {wid for wid in worlds if wid not in checked.stored}
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
@@ -110,8 +117,9 @@ class Reconciler:
             for wid, spec in worlds.items():
                 if spec.resolve and wid in fresh:
                     self._resolve_one(wid, spec, id_map, resolutions, staged)
-            embed_ids = [w for w in worlds if w in fresh and id_map[w] == w
-                         and is_searchable(worlds[w])]
+            embed_ids = [
+                w for w in worlds if w in fresh and id_map[w] == w and is_searchable(worlds[w])
+            ]
             vectors = self._embed([_text_of(worlds[w]) for w in embed_ids])
             now = self.now()
             outcome = Outcome()
@@ -121,8 +129,9 @@ class Reconciler:
                 # Re-checked under the write lock: another process may have written some since.
                 stored = self.store.existing(worlds)
                 new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
-                rids = writer.insert_new_worlds([
-                    (NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids])
+                rids = writer.insert_new_worlds(
+                    [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
+                )
                 outcome.created += [NodeId(w) for w in new_ids]
                 outcome.new_rids += rids
                 new_set = set(new_ids)
@@ -130,8 +139,9 @@ class Reconciler:
                     if wid in new_set:
                         self._project(writer, wid, spec, changeset.source)
                     else:
-                        self._land_world(ctx, writer, wid, spec, id_map[wid], changeset.source,
-                                         bodies[wid])
+                        self._land_world(
+                            ctx, writer, wid, spec, id_map[wid], changeset.source, bodies[wid]
+                        )
                 writer.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
                 edges: list[EdgeSpec] = []
                 for wid in new_ids:
@@ -141,12 +151,24 @@ class Reconciler:
                     src = id_map.get(edge.source, edge.source)
                     dst = id_map.get(edge.target, edge.target)
                     if src != dst or edge.source == edge.target:
-                        edges.append(edge if (src, dst) == (edge.source, edge.target)
-                                     else replace(edge, source=src, target=dst))
-                edges += [EdgeSpec("same_as", new, old, {
-                    "tier": tier, "score_milli": round(score * 1000),
-                    "evidence": f"{tier} match score {score:.3f}"})
-                    for new, old, tier, score in staged]
+                        edges.append(
+                            edge
+                            if (src, dst) == (edge.source, edge.target)
+                            else replace(edge, source=src, target=dst)
+                        )
+                edges += [
+                    EdgeSpec(
+                        "same_as",
+                        new,
+                        old,
+                        {
+                            "tier": tier,
+                            "score_milli": round(score * 1000),
+                            "evidence": f"{tier} match score {score:.3f}",
+                        },
+                    )
+                    for new, old, tier, score in staged
+                ]
                 self._insert_edges(ctx, edges)
                 fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
                 if self.embedder is not None and outcome.new_rids:
@@ -155,35 +177,51 @@ class Reconciler:
                         writer.put_composed(rid, kind, encode_vector(vec))
             self._after_commit(fresh_rids, vectors, outcome.removed_rids)
             result = CommitResult(
-                ids=id_map, created=tuple(outcome.created), existing=tuple(outcome.existing),
-                edges=tuple(outcome.edges), proposals=tuple(outcome.proposals),
+                ids=id_map,
+                created=tuple(outcome.created),
+                existing=tuple(outcome.existing),
+                edges=tuple(outcome.edges),
+                proposals=tuple(outcome.proposals),
                 closed=tuple(dict.fromkeys(outcome.closed)),
-                conflicts=tuple(outcome.conflicts), resolutions=resolutions, ingested_at=now)
+                conflicts=tuple(outcome.conflicts),
+                resolutions=resolutions,
+                ingested_at=now,
+            )
         for listener in self.after_commit:
             listener(changeset, result)
         return result
 
     def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
         def add_world(spec: WorldSpec) -> NodeId:
-            checked = validate_changeset(Changeset(worlds=(spec,)),
-                                         is_type=self.registry.__contains__,
-                                         existing=self.store.existing)
+            checked = validate_changeset(
+                Changeset(worlds=(spec,)),
+                is_type=self.registry.__contains__,
+                existing=self.store.existing,
+            )
             ((wid, body),) = checked.bodies.items()
             self._land_world(ctx, writer, wid, spec, NodeId(wid), source, body)
             self._structure(ctx, writer, wid, spec)
             return NodeId(wid)
 
         def add_edge(spec: EdgeSpec, depth: int) -> str:
-            validate_changeset(Changeset(edges=(spec,)), is_type=self.registry.__contains__,
-                               existing=self.store.existing)
+            validate_changeset(
+                Changeset(edges=(spec,)),
+                is_type=self.registry.__contains__,
+                existing=self.store.existing,
+            )
             return self._insert_edge(ctx, spec, depth, checked=True)
 
         ctx = TxnContext(self.store, writer, outcome, add_world, add_edge)
         return ctx
 
-    def _resolve_one(self, wid: str, spec: WorldSpec, id_map: dict[str, NodeId],
-                     resolutions: dict[str, tuple[str, float]],
-                     staged: list[tuple[NodeId, NodeId, str, float]]) -> None:
+    def _resolve_one(
+        self,
+        wid: str,
+        spec: WorldSpec,
+        id_map: dict[str, NodeId],
+        resolutions: dict[str, tuple[str, float]],
+        staged: list[tuple[NodeId, NodeId, str, float]],
+    ) -> None:
         res = self.resolver.resolve(spec)
         resolutions[wid] = (res.tier or "new", res.score)
         if res.outcome == "resolved" and res.world_id is not None:
@@ -196,8 +234,16 @@ class Reconciler:
                 if self.store.proposal_status(wid, option) != "rejected":
                     staged.append((NodeId(wid), option, tier, score))
 
-    def _land_world(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec,
-                    target: NodeId, source: str | None, body: bytes) -> None:
+    def _land_world(
+        self,
+        ctx: TxnContext,
+        writer: Writer,
+        wid: str,
+        spec: WorldSpec,
+        target: NodeId,
+        source: str | None,
+        body: bytes,
+    ) -> None:
         """Insert a new world, or fold the spec's projection state into an existing one."""
         if target == wid:
             rid = writer.insert_world(NodeId(wid), spec, body, searchable=is_searchable(spec))
@@ -215,8 +261,9 @@ class Reconciler:
                         logger.debug("ignoring a looser validity for stored world %s", wid)
         else:
             ctx.outcome.existing.append(target)
-            rid_row = writer.conn.execute("SELECT rid, name FROM nodes WHERE id = ?",
-                                          (target,)).fetchone()
+            rid_row = writer.conn.execute(
+                "SELECT rid, name FROM nodes WHERE id = ?", (target,)
+            ).fetchone()
             surface = " ".join(spec.name.split())
             if surface:
                 writer.add_alias(target, str(rid_row[1]))
@@ -257,18 +304,22 @@ class Reconciler:
         for edge in spec.edges:
             self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
 
-    def _insert_edge(self, ctx: TxnContext, spec: EdgeSpec, depth: int, *,
-                     checked: bool = False) -> str:
+    def _insert_edge(
+        self, ctx: TxnContext, spec: EdgeSpec, depth: int, *, checked: bool = False
+    ) -> str:
         """Insert one edge and run its handler if it is new. ``checked``: endpoints validated."""
         eid = edge_id(spec)
         self.registry.resolve(spec.type)
         conn = ctx.conn
         if not checked and (
-                conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
-                or conn.execute("SELECT 1 FROM nodes WHERE id = ?",
-                                (spec.target,)).fetchone() is None):
-            raise ValidationError(f"edge {spec.type!r} points at a world that does not exist",
-                                  field="edges", value=(spec.source, spec.target))
+            conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
+            or conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.target,)).fetchone() is None
+        ):
+            raise ValidationError(
+                f"edge {spec.type!r} points at a world that does not exist",
+                field="edges",
+                value=(spec.source, spec.target),
+            )
         if not ctx.writer.insert_edge(eid, spec):
             return eid
         ctx.outcome.edges.append(eid)
@@ -277,10 +328,17 @@ class Reconciler:
 
     def _run_handler(self, ctx: TxnContext, eid: str, spec: EdgeSpec, depth: int) -> None:
         handler = self.handlers.get(spec.type) or self.registry.resolve(spec.type)
-        edge = Edge(id=eid, type=spec.type, source=NodeId(spec.source),
-                    target=NodeId(spec.target), properties=dict(spec.properties),
-                    valid_from=spec.valid_from, valid_to=spec.valid_to, ingested_at=ctx.now,
-                    status="active")
+        edge = Edge(
+            id=eid,
+            type=spec.type,
+            source=NodeId(spec.source),
+            target=NodeId(spec.target),
+            properties=dict(spec.properties),
+            valid_from=spec.valid_from,
+            valid_to=spec.valid_to,
+            ingested_at=ctx.now,
+            status="active",
+        )
         outer_type, outer_depth = ctx.edge_type, ctx.depth
         ctx.edge_type, ctx.depth = spec.type, depth
         try:
@@ -298,8 +356,9 @@ class Reconciler:
             return None
         hashes = [digest(t.encode("utf-8")) for t in texts]
         cached = self._cached_vectors(hashes)
-        missing = sorted({h: t for h, t in zip(hashes, texts, strict=True)
-                          if h not in cached}.items())
+        missing = sorted(
+            {h: t for h, t in zip(hashes, texts, strict=True) if h not in cached}.items()
+        )
         if missing:
             fresh = self.embedder.embed_documents([t for _, t in missing])
             for (h, _), vec in zip(missing, fresh, strict=True):
@@ -320,8 +379,13 @@ class Reconciler:
                 out[str(text_hash)] = decode_vector(bytes(blob))
         return out
 
-    def _store_vectors(self, writer: Writer, ids: Sequence[str], worlds: dict[str, WorldSpec],
-                       vectors: Vectors | None) -> list[int]:
+    def _store_vectors(
+        self,
+        writer: Writer,
+        ids: Sequence[str],
+        worlds: dict[str, WorldSpec],
+        vectors: Vectors | None,
+    ) -> list[int]:
         if vectors is None:
             return []
         rids: list[int] = []
@@ -332,8 +396,9 @@ class Reconciler:
             rids.append(int(row[0]))
         return rids
 
-    def _after_commit(self, rids: Sequence[int], vectors: Vectors | None,
-                      removed: Sequence[int]) -> None:
+    def _after_commit(
+        self, rids: Sequence[int], vectors: Vectors | None, removed: Sequence[int]
+    ) -> None:
         if self.vectors is None:
             return
         if removed:
@@ -348,8 +413,12 @@ class Reconciler:
         the meta key is switched last, so an interrupted run leaves a store that still refuses
         the new embedder until ``reembed`` is run again (it redoes the work, idempotently).
         """
-        rows = [(int(r), str(t), str(n), str(c)) for r, t, n, c in self.store.conn.execute(
-            "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid")]
+        rows = [
+            (int(r), str(t), str(n), str(c))
+            for r, t, n, c in self.store.conn.execute(
+                "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid"
+            )
+        ]
         done = 0
         for start in range(0, len(rows), batch):
             chunk = rows[start : start + batch]
@@ -362,8 +431,10 @@ class Reconciler:
             done += len(chunk)
         with self.store.transaction() as conn:
             writer = Writer(conn, self.now())
-            conn.execute("DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
-                         "WHERE fts_indexed = 1)")
+            conn.execute(
+                "DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
+                "WHERE fts_indexed = 1)"
+            )
             conn.execute("DELETE FROM composed_embeddings")
             writer.set_meta(meta_key, embedder.key)
         return done
@@ -409,16 +480,22 @@ class Reconciler:
         with self.store.lock:
             edge = self.store.get_edge(eid)
             if edge.type != "same_as":
-                raise ValidationError(f"edge {eid[:16]!r} is a {edge.type!r} edge, not a same_as "
-                                      "proposal", field="edge_id", value=eid)
+                raise ValidationError(
+                    f"edge {eid[:16]!r} is a {edge.type!r} edge, not a same_as proposal",
+                    field="edge_id",
+                    value=eid,
+                )
             if edge.status not in {"pending", "accepted", "rejected"}:
                 raise NotFoundError(eid, "merge proposal")
             if not accept:
                 self.retire_edge(eid, status="rejected")
                 return
             if edge.status == "rejected":
-                raise ValidationError(f"proposal {eid[:16]!r} was rejected; it cannot be accepted",
-                                      field="edge_id", value=eid)
+                raise ValidationError(
+                    f"proposal {eid[:16]!r} was rejected; it cannot be accepted",
+                    field="edge_id",
+                    value=eid,
+                )
             with self.store.transaction() as conn:
                 writer = Writer(conn, self.now())
                 writer.set_edge_status(eid, "accepted")

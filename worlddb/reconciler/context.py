@@ -39,9 +39,14 @@ class Outcome:
 class TxnContext:
     """``WriteContext`` over one open transaction."""
 
-    def __init__(self, store: Store, writer: Writer, outcome: Outcome,
-                 insert_world: Callable[[WorldSpec], NodeId],
-                 insert_edge: Callable[[EdgeSpec, int], str]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        writer: Writer,
+        outcome: Outcome,
+        insert_world: Callable[[WorldSpec], NodeId],
+        insert_edge: Callable[[EdgeSpec, int], str],
+    ) -> None:
         self._store = store
         self._writer = writer
         self.outcome = outcome
@@ -68,8 +73,9 @@ class TxnContext:
             raise NotFoundError(world_id)
         return found
 
-    def edges(self, world_id: str, /, *, direction: str = "out",
-              types: Sequence[str] | None = None) -> list[Edge]:
+    def edges(
+        self, world_id: str, /, *, direction: str = "out", types: Sequence[str] | None = None
+    ) -> list[Edge]:
         return self._store.edges_of(world_id, direction=direction, types=types)
 
     def close_validity(self, world_id: str, /, at: int) -> bool:
@@ -84,7 +90,9 @@ class TxnContext:
         if valid_from is not None and at < valid_from:
             raise ValidityError(
                 f"cannot close world {world_id[:12]} at {at!r}, before it begins ({valid_from!r})",
-                field="valid_to", value=at)
+                field="valid_to",
+                value=at,
+            )
         self._writer.set_validity(rid, valid_from, at)
         self.outcome.closed.append(NodeId(world_id))
         return True
@@ -100,14 +108,21 @@ class TxnContext:
         new_from = cur_from if valid_from is None else valid_from
         new_to = cur_to if valid_to is None else valid_to
         widens = (cur_from is not None and (new_from is None or new_from < cur_from)) or (
-            cur_to is not None and (new_to is None or new_to > cur_to))
+            cur_to is not None and (new_to is None or new_to > cur_to)
+        )
         if widens:
             raise ValidityError(
                 f"world {world_id[:12]}: validity only tightens; [{cur_from}, {cur_to}) cannot "
-                f"become [{new_from}, {new_to})", field="validity", value=(new_from, new_to))
+                f"become [{new_from}, {new_to})",
+                field="validity",
+                value=(new_from, new_to),
+            )
         if new_from is not None and new_to is not None and new_to <= new_from:
-            raise ValidityError(f"world {world_id[:12]}: valid_to must be after valid_from",
-                                field="validity", value=(new_from, new_to))
+            raise ValidityError(
+                f"world {world_id[:12]}: valid_to must be after valid_from",
+                field="validity",
+                value=(new_from, new_to),
+            )
         if (new_from, new_to) == (cur_from, cur_to):
             return False
         self._writer.set_validity(rid, new_from, new_to)
@@ -126,8 +141,10 @@ class TxnContext:
     def stage_merge(self, edge: Edge, /, *, tier: str, score: float, evidence: str) -> None:
         status = self._store.proposal_status(edge.source, edge.target)
         if status == "rejected":
-            self.refuse(f"{edge.source[:12]} and {edge.target[:12]} were rejected as the same "
-                        "entity before; a rejected pair is never proposed again")
+            self.refuse(
+                f"{edge.source[:12]} and {edge.target[:12]} were rejected as the same "
+                "entity before; a rejected pair is never proposed again"
+            )
         self._writer.set_edge_status(edge.id, "pending")
         self._writer.insert_proposal(edge.id, edge.source, edge.target, tier, score, evidence)
         self.outcome.proposals.append(edge.id)
@@ -147,9 +164,14 @@ class TxnContext:
             if row is None:
                 continue
             seen[wid] = int(row[0])
-            queue.extend(r[0] for r in self.conn.execute(
-                "SELECT dst FROM edges WHERE src = ? AND type = 'contains' "
-                "AND status = 'active'", (wid,)))
+            queue.extend(
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT dst FROM edges WHERE src = ? AND type = 'contains' "
+                    "AND status = 'active'",
+                    (wid,),
+                )
+            )
         return list(seen.values())
 
     def add_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
@@ -167,7 +189,9 @@ class TxnContext:
                 return True
             for (nxt,) in self.conn.execute(
                 "SELECT dst FROM edges WHERE src = ? AND type = ? "
-                "AND status NOT IN ('retired', 'rejected')", (current, edge_type)):
+                "AND status NOT IN ('retired', 'rejected')",
+                (current, edge_type),
+            ):
                 if nxt not in seen:
                     seen.add(nxt)
                     queue.append(nxt)
@@ -175,4 +199,3 @@ class TxnContext:
 
     def refuse(self, reason: str, /) -> NoReturn:
         raise HandlerRefusedError(self.edge_type or "unknown", reason)
-

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["purge_closure", "purge_worlds"]
 
 
-def purge_closure(rec: Reconciler, roots: Iterable[str], *,
-                  keep: frozenset[str] = frozenset()) -> list[NodeId]:
+def purge_closure(
+    rec: Reconciler, roots: Iterable[str], *, keep: frozenset[str] = frozenset()
+) -> list[NodeId]:
     """Every world a purge of ``roots`` removes; worlds in ``keep`` (and what they hold) stay."""
     conn = rec.store.conn
     doomed: dict[str, None] = {}
@@ -34,23 +35,35 @@ def purge_closure(rec: Reconciler, roots: Iterable[str], *,
             continue
         doomed[wid] = None
         for (child,) in conn.execute(
-                "SELECT dst FROM edges WHERE src = ? AND type = 'contains'", (wid,)):
-            holders = {h for (h,) in conn.execute(
-                "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
-                "AND e.type = 'contains' AND n.type != 'Scope'", (child,))}
+            "SELECT dst FROM edges WHERE src = ? AND type = 'contains'", (wid,)
+        ):
+            holders = {
+                h
+                for (h,) in conn.execute(
+                    "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
+                    "AND e.type = 'contains' AND n.type != 'Scope'",
+                    (child,),
+                )
+            }
             if holders <= set(doomed):
                 queue.append(child)
         for (derived,) in conn.execute(
-                "SELECT src FROM edges WHERE dst = ? AND type = 'derived_from'", (wid,)):
-            sources = {s for (s,) in conn.execute(
-                "SELECT dst FROM edges WHERE src = ? AND type = 'derived_from'", (derived,))}
+            "SELECT src FROM edges WHERE dst = ? AND type = 'derived_from'", (wid,)
+        ):
+            sources = {
+                s
+                for (s,) in conn.execute(
+                    "SELECT dst FROM edges WHERE src = ? AND type = 'derived_from'", (derived,)
+                )
+            }
             if sources <= {*doomed, *queue}:
                 queue.append(derived)
     return [NodeId(w) for w in doomed]
 
 
-def purge_worlds(rec: Reconciler, roots: Iterable[str], *,
-                 keep: frozenset[str] = frozenset()) -> list[NodeId]:
+def purge_worlds(
+    rec: Reconciler, roots: Iterable[str], *, keep: frozenset[str] = frozenset()
+) -> list[NodeId]:
     """Delete the purge closure of ``roots`` in one transaction; returns the deleted ids."""
     with rec.store.lock:
         doomed = purge_closure(rec, roots, keep=keep)

@@ -40,13 +40,17 @@ def _check_interval(valid_from: int | None, valid_to: int | None, where: str) ->
         return
     for name, value in (("valid_from", valid_from), ("valid_to", valid_to)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _fail(f"{where}: {name} must be int microseconds or None, not {value!r}",
-                        name, value)
+            raise _fail(
+                f"{where}: {name} must be int microseconds or None, not {value!r}", name, value
+            )
         if value is not None and not _INT64_MIN <= value <= _INT64_MAX:
             raise _fail(f"{where}: {name} {value!r} is outside the 64-bit range", name, value)
     if valid_from is not None and valid_to is not None and valid_to <= valid_from:
-        raise _fail(f"{where}: valid_to {valid_to!r} must be after valid_from {valid_from!r}",
-                    "valid_to", valid_to)
+        raise _fail(
+            f"{where}: valid_to {valid_to!r} must be after valid_from {valid_from!r}",
+            "valid_to",
+            valid_to,
+        )
 
 
 def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) -> bytes:
@@ -54,18 +58,26 @@ def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) ->
     if not isinstance(spec, WorldSpec):
         raise _fail(f"{where} must be a WorldSpec, not {type(spec).__name__}", "worlds", spec)
     if not isinstance(spec.type, str) or not _WORLD_TYPE.match(spec.type):
-        raise _fail(f"{where}: type {spec.type!r} must be a letter followed by up to 63 "
-                    "letters, digits or underscores", "type", spec.type)
-    for name, value, limit in (("name", spec.name, MAX_NAME_CHARS),
-                               ("content", spec.content, MAX_CONTENT_CHARS)):
+        raise _fail(
+            f"{where}: type {spec.type!r} must be a letter followed by up to 63 "
+            "letters, digits or underscores",
+            "type",
+            spec.type,
+        )
+    for name, value, limit in (
+        ("name", spec.name, MAX_NAME_CHARS),
+        ("content", spec.content, MAX_CONTENT_CHARS),
+    ):
         if not isinstance(value, str):
             raise _fail(f"{where}: {name} must be a string, not {value!r}", name, value)
         if len(value) > limit:
-            raise _fail(f"{where}: {name} has {len(value)} characters; the limit is {limit}",
-                        name, len(value))
+            raise _fail(
+                f"{where}: {name} has {len(value)} characters; the limit is {limit}",
+                name,
+                len(value),
+            )
     if not isinstance(spec.created_at, int) or isinstance(spec.created_at, bool):
-        raise _fail(f"{where}: created_at must be int microseconds", "created_at",
-                    spec.created_at)
+        raise _fail(f"{where}: created_at must be int microseconds", "created_at", spec.created_at)
     _check_interval(spec.valid_from, spec.valid_to, where)
     children = _items(spec.children, "children", where)
     for child in children:
@@ -75,19 +87,32 @@ def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) ->
         raise _fail(f"{where}: children must not repeat an id", "children", spec.children)
     kids = set(children)
     for edge in _items(spec.edges, "edges", where):
-        if not isinstance(edge, InteriorEdge) or not isinstance(edge.type, str) \
-                or not is_type(edge.type):
-            raise _fail(f"{where}: interior edge {edge!r} must be an InteriorEdge of a "
-                        "registered type", "edges", edge)
+        if (
+            not isinstance(edge, InteriorEdge)
+            or not isinstance(edge.type, str)
+            or not is_type(edge.type)
+        ):
+            raise _fail(
+                f"{where}: interior edge {edge!r} must be an InteriorEdge of a registered type",
+                "edges",
+                edge,
+            )
         if edge.source not in kids or edge.target not in kids:
-            raise _fail(f"{where}: interior edge {edge.type!r} must join two of its children",
-                        "edges", edge)
-    for label, items, limit in (("provenance", spec.provenance, MAX_SOURCE_CHARS),
-                                ("aliases", spec.aliases, MAX_NAME_CHARS)):
+            raise _fail(
+                f"{where}: interior edge {edge.type!r} must join two of its children", "edges", edge
+            )
+    for label, items, limit in (
+        ("provenance", spec.provenance, MAX_SOURCE_CHARS),
+        ("aliases", spec.aliases, MAX_NAME_CHARS),
+    ):
         for item in _items(items, label, where):
             if not isinstance(item, str) or not item.strip() or len(item) > limit:
-                raise _fail(f"{where}: each {label} entry must be a non-empty string of at "
-                            f"most {limit} characters, not {item!r}", label, item)
+                raise _fail(
+                    f"{where}: each {label} entry must be a non-empty string of at "
+                    f"most {limit} characters, not {item!r}",
+                    label,
+                    item,
+                )
         canonical_bytes(items)  # a lone surrogate cannot be stored: CanonicalEncodingError
     for flag in _items(spec.flags, "flags", where):
         if not isinstance(flag, str) or not re.fullmatch(r"[a-z_]{1,32}", flag):
@@ -119,19 +144,26 @@ class Checked:
     stored: set[str]
 
 
-def validate_changeset(changeset: Changeset, *, is_type: Callable[[str], bool],
-                       existing: Callable[[Iterable[str]], set[str]]) -> Checked:
+def validate_changeset(
+    changeset: Changeset,
+    *,
+    is_type: Callable[[str], bool],
+    existing: Callable[[Iterable[str]], set[str]],
+) -> Checked:
     """Check a changeset; worlds are keyed by content id (the first spec of an id wins).
 
     ``existing`` answers, in one batch, which ids are already stored.
     """
     if not isinstance(changeset, Changeset):
-        raise _fail(f"expected a Changeset, not {type(changeset).__name__}", "changeset",
-                    changeset)
+        raise _fail(f"expected a Changeset, not {type(changeset).__name__}", "changeset", changeset)
     if changeset.source is not None and (
-            not isinstance(changeset.source, str) or len(changeset.source) > MAX_SOURCE_CHARS):
-        raise _fail("changeset source must be a string of at most 2000 characters", "source",
-                    changeset.source)
+        not isinstance(changeset.source, str) or len(changeset.source) > MAX_SOURCE_CHARS
+    ):
+        raise _fail(
+            "changeset source must be a string of at most 2000 characters",
+            "source",
+            changeset.source,
+        )
     canonical_bytes(changeset.source)  # a lone surrogate cannot be stored
     worlds: dict[str, WorldSpec] = {}
     bodies: dict[str, bytes] = {}
@@ -154,11 +186,15 @@ def validate_changeset(changeset: Changeset, *, is_type: Callable[[str], bool],
             if child == wid:
                 raise _fail("a world cannot contain itself", "children", child)
             if child not in known:
-                raise _fail(f"world {wid[:12]}: child {child[:16]} does not exist", "children",
-                            child)
+                raise _fail(
+                    f"world {wid[:12]}: child {child[:16]} does not exist", "children", child
+                )
     for i, edge in enumerate(changeset.edges):
         for endpoint in (edge.source, edge.target):
             if endpoint not in known:
-                raise _fail(f"edge #{i} ({edge.type}): world {endpoint[:16]} does not exist",
-                            "edges", endpoint)
+                raise _fail(
+                    f"edge #{i} ({edge.type}): world {endpoint[:16]} does not exist",
+                    "edges",
+                    endpoint,
+                )
     return Checked(worlds=worlds, bodies=bodies, stored=stored)

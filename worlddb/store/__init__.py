@@ -109,8 +109,9 @@ def open_store(path: str | Path = MEMORY) -> Store:
                 field="path",
                 value=text,
             )
-    conn = sqlite3.connect(text, isolation_level=None, check_same_thread=False,
-                           timeout=BUSY_TIMEOUT_MS / 1000)
+    conn = sqlite3.connect(
+        text, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+    )
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if text != MEMORY:

@@ -26,16 +26,15 @@ class Writer:
         self.now = now
 
     # -- worlds ---------------------------------------------------------------------------------
-    def insert_world(self, wid: NodeId, spec: WorldSpec, body: bytes, *,
-                     searchable: bool) -> int | None:
+    def insert_world(
+        self, wid: NodeId, spec: WorldSpec, body: bytes, *, searchable: bool
+    ) -> int | None:
         """Insert a new world (blob, node row, validity log, FTS row); ``None`` if it exists.
 
         ``body`` is the world's canonical bytes, already computed (and hashed to ``wid``) by the
         reconciler's validation.
         """
-        cur = self.conn.execute(
-            "INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, body)
-        )
+        cur = self.conn.execute("INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, body))
         if cur.rowcount == 0:
             return None
         flags = ",".join(sorted(spec.flags))
@@ -43,9 +42,20 @@ class Writer:
             "INSERT INTO nodes (id, type, name, norm_name, content, created_at, valid_from, "
             "valid_to, ingested_at, flags, fts_indexed, phonetic) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (wid, spec.type, spec.name, normalize_name(spec.name), spec.content, spec.created_at,
-             spec.valid_from, spec.valid_to, self.now, flags, int(searchable),
-             phonetic_key(spec.name)),
+            (
+                wid,
+                spec.type,
+                spec.name,
+                normalize_name(spec.name),
+                spec.content,
+                spec.created_at,
+                spec.valid_from,
+                spec.valid_to,
+                self.now,
+                flags,
+                int(searchable),
+                phonetic_key(spec.name),
+            ),
         )
         rid = int(cur.lastrowid or 0)
         if searchable:
@@ -65,37 +75,66 @@ class Writer:
             return []
         (top,) = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
         rids = list(range(int(top) + 1, int(top) + 1 + len(rows)))
-        self.conn.executemany("INSERT INTO blobs (id, body) VALUES (?, ?)",
-                              [(wid, body) for wid, _, body, _ in rows])
+        self.conn.executemany(
+            "INSERT INTO blobs (id, body) VALUES (?, ?)", [(wid, body) for wid, _, body, _ in rows]
+        )
         self.conn.executemany(
             "INSERT INTO nodes (rid, id, type, name, norm_name, content, created_at, valid_from, "
             "valid_to, ingested_at, flags, fts_indexed, phonetic) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(rid, wid, spec.type, spec.name, normalize_name(spec.name), spec.content,
-              spec.created_at, spec.valid_from, spec.valid_to, self.now,
-              ",".join(sorted(spec.flags)), int(searchable), phonetic_key(spec.name))
-             for rid, (wid, spec, _, searchable) in zip(rids, rows, strict=True)],
+            [
+                (
+                    rid,
+                    wid,
+                    spec.type,
+                    spec.name,
+                    normalize_name(spec.name),
+                    spec.content,
+                    spec.created_at,
+                    spec.valid_from,
+                    spec.valid_to,
+                    self.now,
+                    ",".join(sorted(spec.flags)),
+                    int(searchable),
+                    phonetic_key(spec.name),
+                )
+                for rid, (wid, spec, _, searchable) in zip(rids, rows, strict=True)
+            ],
         )
         self.conn.executemany(
             "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
-            [(rid, *fts_columns(spec.type, spec.name, spec.content))
-             for rid, (_, spec, _, searchable) in zip(rids, rows, strict=True) if searchable],
+            [
+                (rid, *fts_columns(spec.type, spec.name, spec.content))
+                for rid, (_, spec, _, searchable) in zip(rids, rows, strict=True)
+                if searchable
+            ],
         )
         return rids
 
     def set_parents(self, pairs: list[tuple[str, str]]) -> None:
         """Point each child at its containing world: ``(child, parent)`` pairs."""
-        self.conn.executemany("UPDATE nodes SET parent = ? WHERE id = ?",
-                              [(parent, child) for child, parent in pairs])
+        self.conn.executemany(
+            "UPDATE nodes SET parent = ? WHERE id = ?", [(parent, child) for child, parent in pairs]
+        )
 
     def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
         """Bulk-insert edges known to be absent (checked inside this transaction)."""
         self.conn.executemany(
             "INSERT INTO edges (id, type, src, dst, props, valid_from, valid_to, ingested_at, "
             "status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active')",
-            [(eid, spec.type, spec.source, spec.target,
-              properties_bytes(spec.properties).decode("utf-8"), spec.valid_from, spec.valid_to,
-              self.now) for eid, spec in rows],
+            [
+                (
+                    eid,
+                    spec.type,
+                    spec.source,
+                    spec.target,
+                    properties_bytes(spec.properties).decode("utf-8"),
+                    spec.valid_from,
+                    spec.valid_to,
+                    self.now,
+                )
+                for eid, spec in rows
+            ],
         )
 
     def existing_edges(self, edge_ids: list[str]) -> set[str]:
@@ -103,8 +142,10 @@ class Writer:
         for start in range(0, len(edge_ids), 500):
             chunk = edge_ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            found.update(r[0] for r in self.conn.execute(
-                f"SELECT id FROM edges WHERE id IN ({marks})", chunk))
+            found.update(
+                r[0]
+                for r in self.conn.execute(f"SELECT id FROM edges WHERE id IN ({marks})", chunk)
+            )
         return found
 
     def set_parent(self, child: str, parent: str) -> None:
@@ -122,11 +163,15 @@ class Writer:
         original state (stamped with the world's ingest time) is logged on the first change, so
         worlds that never change cost no log rows.
         """
-        if self.conn.execute("SELECT 1 FROM validity_log WHERE rid = ? LIMIT 1",
-                             (rid,)).fetchone() is None:
+        if (
+            self.conn.execute("SELECT 1 FROM validity_log WHERE rid = ? LIMIT 1", (rid,)).fetchone()
+            is None
+        ):
             self.conn.execute(
                 "INSERT INTO validity_log (rid, valid_from, valid_to, recorded_at) "
-                "SELECT rid, valid_from, valid_to, ingested_at FROM nodes WHERE rid = ?", (rid,))
+                "SELECT rid, valid_from, valid_to, ingested_at FROM nodes WHERE rid = ?",
+                (rid,),
+            )
         self.conn.execute(
             "UPDATE nodes SET valid_from = ?, valid_to = ? WHERE rid = ?",
             (valid_from, valid_to, rid),
@@ -199,9 +244,17 @@ class Writer:
         cur = self.conn.execute(
             "INSERT OR IGNORE INTO edges (id, type, src, dst, props, valid_from, valid_to, "
             "ingested_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (eid, spec.type, spec.source, spec.target,
-             properties_bytes(spec.properties).decode("utf-8"), spec.valid_from,
-             spec.valid_to, self.now, status),
+            (
+                eid,
+                spec.type,
+                spec.source,
+                spec.target,
+                properties_bytes(spec.properties).decode("utf-8"),
+                spec.valid_from,
+                spec.valid_to,
+                self.now,
+                status,
+            ),
         )
         return cur.rowcount > 0
 
@@ -211,8 +264,9 @@ class Writer:
             (status, valid_to, eid),
         )
 
-    def insert_proposal(self, eid: str, src: str, dst: str, tier: str, score: float,
-                        evidence: str) -> None:
+    def insert_proposal(
+        self, eid: str, src: str, dst: str, tier: str, score: float, evidence: str
+    ) -> None:
         self.conn.execute(
             "INSERT OR IGNORE INTO merge_proposals (edge_id, src, dst, tier, score, evidence, "
             "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
@@ -259,10 +313,13 @@ class Writer:
                 "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, ?, ?)",
                 (rid, *fts_columns(row[1], row[2], row[3])),
             )
-        edge_ids = [r[0] for r in self.conn.execute(
-            "SELECT id FROM edges WHERE src = ? OR dst = ?", (wid, wid))]
-        self.conn.executemany("DELETE FROM merge_proposals WHERE edge_id = ?",
-                              [(e,) for e in edge_ids])
+        edge_ids = [
+            r[0]
+            for r in self.conn.execute("SELECT id FROM edges WHERE src = ? OR dst = ?", (wid, wid))
+        ]
+        self.conn.executemany(
+            "DELETE FROM merge_proposals WHERE edge_id = ?", [(e,) for e in edge_ids]
+        )
         self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (wid, wid))
         for table, column in (("aliases", "node"), ("provenance", "node"), ("blobs", "id")):
             self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (wid,))

@@ -26,8 +26,10 @@ __all__ = ["MIN_PREFIX", "ReadMixin", "TimeView", "visibility_sql"]
 MIN_PREFIX = 8
 _INF = 2**62  # an "unbounded" stand-in beyond any representable microsecond time
 _HEXCHARS = frozenset("0123456789abcdef")
-_NODE_COLS = "n.rid, n.id, n.type, n.name, n.content, n.created_at, n.parent, " \
-             "n.valid_from, n.valid_to, n.ingested_at, n.flags"
+_NODE_COLS = (
+    "n.rid, n.id, n.type, n.name, n.content, n.created_at, n.parent, "
+    "n.valid_from, n.valid_to, n.ingested_at, n.flags"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +65,11 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
             f"(SELECT coalesce(v.{{col}}, {{inf}}) FROM validity_log v WHERE v.rid = {alias}.rid "
             "AND v.recorded_at <= ? ORDER BY v.recorded_at DESC, v.seq DESC LIMIT 1)"
         )
-        vf = f"coalesce({sub.format(col='valid_from', inf=-_INF)}, " \
-             f"coalesce({alias}.valid_from, {-_INF}))"
-        vt = f"coalesce({sub.format(col='valid_to', inf=_INF)}, " \
-             f"coalesce({alias}.valid_to, {_INF}))"
+        vf = (
+            f"coalesce({sub.format(col='valid_from', inf=-_INF)}, "
+            f"coalesce({alias}.valid_from, {-_INF}))"
+        )
+        vt = f"coalesce({sub.format(col='valid_to', inf=_INF)}, coalesce({alias}.valid_to, {_INF}))"
         clauses.append(f"{vf} <= ?")
         clauses.append(f"{vt} > ?")
         params += [view.known_at, moment, view.known_at, moment]
@@ -168,8 +171,10 @@ class ReadMixin:
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
                 marks = ",".join("?" * len(chunk))
-                found.update(r[0] for r in self.conn.execute(
-                    f"SELECT id FROM nodes WHERE id IN ({marks})", chunk))
+                found.update(
+                    r[0]
+                    for r in self.conn.execute(f"SELECT id FROM nodes WHERE id IN ({marks})", chunk)
+                )
         return found
 
     def blob(self, world_id: str) -> bytes | None:
@@ -183,24 +188,33 @@ class ReadMixin:
         spec = decode_world(body)
         wid = str(row[1])
         prov = tuple(
-            r[0] for r in self.conn.execute(
+            r[0]
+            for r in self.conn.execute(
                 "SELECT source FROM provenance WHERE node = ? ORDER BY recorded_at, source", (wid,)
             )
         )
         aliases = tuple(
-            r[0] for r in self.conn.execute(
+            r[0]
+            for r in self.conn.execute(
                 "SELECT alias FROM aliases WHERE node = ? ORDER BY recorded_at, alias", (wid,)
             )
         )
         flags = frozenset(f for f in str(row[10]).split(",") if f)
         return World(
-            id=NodeId(wid), type=str(row[2]), name=str(row[3]), content=str(row[4]),
-            children=tuple(NodeId(c) for c in spec.children), edges=spec.edges,
+            id=NodeId(wid),
+            type=str(row[2]),
+            name=str(row[3]),
+            content=str(row[4]),
+            children=tuple(NodeId(c) for c in spec.children),
+            edges=spec.edges,
             created_at=int(row[5]),  # type: ignore[call-overload]
             parent=None if row[6] is None else NodeId(str(row[6])),
-            valid_from=row[7], valid_to=row[8],  # type: ignore[arg-type]
+            valid_from=row[7],
+            valid_to=row[8],  # type: ignore[arg-type]
             ingested_at=int(row[9]),  # type: ignore[call-overload]
-            provenance=prov, aliases=aliases, flags=flags,
+            provenance=prov,
+            aliases=aliases,
+            flags=flags,
         )
 
     def visible_rids(self, rids: Sequence[int], view: TimeView, now: int) -> set[int]:
@@ -218,9 +232,16 @@ class ReadMixin:
                     out.add(int(rid))
         return out
 
-    def list_worlds(self, *, types: Sequence[str] | None = None, view: TimeView, now: int,
-                    scope_ids: Sequence[str] | None = None, after_rid: int = 0,
-                    limit: int = 50) -> list[World]:
+    def list_worlds(
+        self,
+        *,
+        types: Sequence[str] | None = None,
+        view: TimeView,
+        now: int,
+        scope_ids: Sequence[str] | None = None,
+        after_rid: int = 0,
+        limit: int = 50,
+    ) -> list[World]:
         """Worlds in rid order (a stable cursor), filtered by type, scope and time."""
         where, params = visibility_sql(view, now)
         clauses = [where, "n.rid > ?"]
@@ -256,12 +277,21 @@ class ReadMixin:
         return sorted(NodeId(r[0]) for r in rows)
 
     # -- edges ----------------------------------------------------------------------------------
-    def edges_of(self, world_id: str, *, direction: str = "out", types: Sequence[str] | None = None,
-                 include_retired: bool = False) -> list[Edge]:
+    def edges_of(
+        self,
+        world_id: str,
+        *,
+        direction: str = "out",
+        types: Sequence[str] | None = None,
+        include_retired: bool = False,
+    ) -> list[Edge]:
         """Edges leaving (``out``), entering (``in``) or touching (``both``) a world."""
         if direction not in {"out", "in", "both"}:
-            raise ValidationError(f"direction must be 'out', 'in' or 'both', not {direction!r}",
-                                  field="direction", value=direction)
+            raise ValidationError(
+                f"direction must be 'out', 'in' or 'both', not {direction!r}",
+                field="direction",
+                value=direction,
+            )
         sides = {"out": ["src"], "in": ["dst"], "both": ["src", "dst"]}[direction]
         out: list[Edge] = []
         with self.lock:
@@ -291,16 +321,22 @@ class ReadMixin:
 
     # -- proposals ------------------------------------------------------------------------------
     def proposals(self, status: str | None = "pending") -> list[MergeProposal]:
-        sql = "SELECT edge_id, src, dst, tier, score, evidence, status, created_at " \
-              "FROM merge_proposals"
+        sql = (
+            "SELECT edge_id, src, dst, tier, score, evidence, status, created_at "
+            "FROM merge_proposals"
+        )
         args: list[object] = []
         if status is not None:
             sql += " WHERE status = ?"
             args.append(status)
         with self.lock:
             rows = self.conn.execute(sql + " ORDER BY created_at, edge_id", args).fetchall()
-        return [MergeProposal(r[0], NodeId(r[1]), NodeId(r[2]), r[3], float(r[4]), r[5], r[6],
-                              int(r[7])) for r in rows]
+        return [
+            MergeProposal(
+                r[0], NodeId(r[1]), NodeId(r[2]), r[3], float(r[4]), r[5], r[6], int(r[7])
+            )
+            for r in rows
+        ]
 
     def proposal_status(self, a: str, b: str) -> str | None:
         """The status of any proposal between ``a`` and ``b`` in either direction."""
@@ -337,8 +373,16 @@ class ReadMixin:
         """Row counts of the main tables (for ``verify``, benchmarks and status)."""
         out: dict[str, int] = {}
         with self.lock:
-            for table in ("nodes", "edges", "blobs", "aliases", "provenance", "merge_proposals",
-                          "embeddings", "scope_members"):
+            for table in (
+                "nodes",
+                "edges",
+                "blobs",
+                "aliases",
+                "provenance",
+                "merge_proposals",
+                "embeddings",
+                "scope_members",
+            ):
                 out[table] = int(self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
         return out
 
@@ -348,7 +392,13 @@ _EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, stat
 
 def _edge_from_row(row: Sequence[object]) -> Edge:
     return Edge(
-        id=str(row[0]), type=str(row[1]), source=NodeId(str(row[2])), target=NodeId(str(row[3])),
-        properties=json.loads(str(row[4])), valid_from=row[5], valid_to=row[6],  # type: ignore[arg-type]
-        ingested_at=int(row[7]), status=str(row[8]),  # type: ignore[call-overload]
+        id=str(row[0]),
+        type=str(row[1]),
+        source=NodeId(str(row[2])),
+        target=NodeId(str(row[3])),
+        properties=json.loads(str(row[4])),
+        valid_from=row[5],
+        valid_to=row[6],  # type: ignore[arg-type]
+        ingested_at=int(row[7]),
+        status=str(row[8]),  # type: ignore[call-overload]
     )

@@ -172,6 +172,6 @@ def migrate(conn: sqlite3.Connection) -> int:
 
 
 def _split(script: str) -> list[str]:
-    """Split a migration into statements, dropping ``--`` comments (no statement uses ';' inline)."""
+    """Split a migration into statements, dropping ``--`` comments (no ';' inside a statement)."""
     lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
