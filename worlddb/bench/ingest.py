@@ -79,7 +79,7 @@ class _TimedResolver:
 
 def run_ingest_bench(
     data: str | Path, *, sessions: int = 200, embedder: Embedder | None = None
-) -> dict[str, float]:
+) -> dict[str, float | str]:
     """Ingest the first ``sessions`` distinct sessions of a LongMemEval file into one store."""
     from worlddb.embedding import default_embedder
     from worlddb.extract import OfflineExtractor

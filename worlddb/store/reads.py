@@ -12,14 +12,11 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
 from worlddb.hashing import decode_world, is_node_id
 from worlddb.model import Edge, MergeProposal, NodeId, World
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["MIN_PREFIX", "ReadMixin", "TimeView", "visibility_sql"]
 
@@ -182,7 +179,7 @@ class ReadMixin:
             row = self.conn.execute("SELECT body FROM blobs WHERE id = ?", (world_id,)).fetchone()
         return None if row is None else bytes(row[0])
 
-    def _world_from_row(self, row: Sequence[object]) -> World:
+    def _world_from_row(self, row: Sequence[Any]) -> World:
         body = row[11]
         assert isinstance(body, bytes)
         spec = decode_world(body)
@@ -207,11 +204,11 @@ class ReadMixin:
             content=str(row[4]),
             children=tuple(NodeId(c) for c in spec.children),
             edges=spec.edges,
-            created_at=int(row[5]),  # type: ignore[call-overload]
+            created_at=int(row[5]),
             parent=None if row[6] is None else NodeId(str(row[6])),
             valid_from=row[7],
-            valid_to=row[8],  # type: ignore[arg-type]
-            ingested_at=int(row[9]),  # type: ignore[call-overload]
+            valid_to=row[8],
+            ingested_at=int(row[9]),
             provenance=prov,
             aliases=aliases,
             flags=flags,
@@ -390,7 +387,7 @@ class ReadMixin:
 _EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
 
 
-def _edge_from_row(row: Sequence[object]) -> Edge:
+def _edge_from_row(row: Sequence[Any]) -> Edge:
     return Edge(
         id=str(row[0]),
         type=str(row[1]),
@@ -398,7 +395,7 @@ def _edge_from_row(row: Sequence[object]) -> Edge:
         target=NodeId(str(row[3])),
         properties=json.loads(str(row[4])),
         valid_from=row[5],
-        valid_to=row[6],  # type: ignore[arg-type]
+        valid_to=row[6],
         ingested_at=int(row[7]),
-        status=str(row[8]),  # type: ignore[call-overload]
+        status=str(row[8]),
     )
