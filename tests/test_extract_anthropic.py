@@ -42,7 +42,7 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-MODEL = "claude-sonnet-4-6"  # the brief's default, claude-sonnet-4-5, is deprecated in this SDK
+MODEL = "claude-sonnet-4-6"
 
 
 def _client(handler: Handler) -> anthropic.Anthropic:
@@ -226,9 +226,8 @@ def test_the_default_model_is_the_configured_one() -> None:
         models.append(json.loads(request.content)["model"])
         return httpx2.Response(200, json=_message([_tool_use(ANSWER)]))
 
-    with pytest.warns(DeprecationWarning):  # the SDK marks claude-sonnet-4-5 as deprecated
-        AnthropicExtractor(_client(handler)).extract(EPISODE)
-    assert models == ["claude-sonnet-4-5"]
+    AnthropicExtractor(_client(handler)).extract(EPISODE)
+    assert models == ["claude-sonnet-4-6"]
 
 
 def test_the_socket_guard_blocks_real_connections() -> None:

@@ -201,3 +201,10 @@ def test_huge_messages_stay_linear() -> None:
     extraction = _extract(chunk * 2_000)  # ~170 kB in one message
     assert time.perf_counter() - started < 30
     assert {"Denver", "Ana", "Acme Corp"} <= {e.name for e in extraction.entities}
+
+
+def test_an_out_of_range_message_time_skips_dates_but_not_the_message() -> None:
+    episode = Episode((Message("user", "I moved to Austin yesterday.", 10**20),), NOW)
+    extraction = OfflineExtractor().extract(episode)
+    assert extraction.dates == ()
+    assert [f.value for f in extraction.facts] == ["Austin"]

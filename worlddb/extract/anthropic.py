@@ -173,7 +173,7 @@ class AnthropicExtractor:
         self,
         client: anthropic.Anthropic | None = None,
         *,
-        model: str = "claude-sonnet-4-5",
+        model: str = "claude-sonnet-4-6",
         fallback: Extractor | None = None,
         max_retries: int = 2,
         timeout_s: float = 30.0,
