@@ -173,6 +173,18 @@ class MemoryOps:
         checked = validate_scopes(scopes)
         return [scope_id(k, v) for k, v in sorted(checked.items())] or None
 
+    def scopes_of(self, target: str) -> list[str]:
+        """The scopes (``"kind=value"``) a world belongs to, directly or through a container."""
+        rid = self.store.rid_of(self.store.resolve_id(target))
+        if rid is None:
+            raise NotFoundError(target)
+        names = []
+        for sid in self.store.scopes_of(rid):
+            scope = self.store.find_world(sid)
+            if scope is not None:
+                names.append(scope.name)
+        return sorted(names)
+
     def _direct_scopes(self, memory: str) -> list[NodeId]:
         return [
             e.source

@@ -182,7 +182,7 @@ class ReadMixin:
     def _world_from_row(self, row: Sequence[Any]) -> World:
         body = row[11]
         assert isinstance(body, bytes)
-        spec = decode_world(body)
+        spec = decode_world(body, verify=False)
         wid = str(row[1])
         prov = tuple(
             r[0]
