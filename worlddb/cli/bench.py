@@ -164,6 +164,7 @@ for _name, _summary in (
     ("resolver", "Entity resolution accuracy and latency"),
     ("recall", "Recall latency and quality"),
     ("extractor", "Offline extractor precision, recall and speed"),
+    ("ingest", "Turns/s through ingest and its time shares (-p data=LONGMEMEVAL_FILE)"),
 ):
     bench.add_command(_bench_command(_name, _summary))
 
