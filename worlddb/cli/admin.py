@@ -39,15 +39,38 @@ def init(state: CliState) -> None:
 
 @click.command(name="import")
 @click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["auto", "export", "sessions", "longmemeval"]),
+    default="auto",
+    show_default=True,
+    help="auto: .json/.json.xz files are LongMemEval, other files export/memory lines.",
+)
+@click.option("--user-id", default=None, help="Scope for imported sessions without their own.")
+@click.option("--restart", is_flag=True, help="Ignore a saved position and start from the top.")
 @json_option
 @pass_state
-def import_(state: CliState, /, source: IO[str]) -> None:
-    """Import a `worlddb export` file or memory lines (JSONL) from SOURCE (default stdin).
+def import_(
+    state: CliState, /, source: IO[str], fmt: str, user_id: str | None, restart: bool
+) -> None:
+    """Import SOURCE (default stdin): an export, memory lines, sessions or LongMemEval.
 
     Export records are verified (their bytes must hash to their ids) before anything is
     written. A memory line is {"text": ..., "scopes": {...}, "occurred_at": ...} or
-    {"messages": [{"role": ..., "content": ...}], ...}.
+    {"messages": [{"role": ..., "content": ...}], ...}. With --format sessions (JSONL, one
+    {"session_id", "date", "messages", "scopes"} per line) or longmemeval the file is streamed
+    through ingest and the import resumes where an interrupted run stopped.
     """
+    name = getattr(source, "name", "-")
+    if fmt == "auto" and name != "-" and name.lower().endswith((".json", ".json.xz")):
+        fmt = "longmemeval"
+    if fmt in {"sessions", "longmemeval"}:
+        if name == "-":
+            raise click.UsageError(f"--format {fmt} reads a file, not stdin")
+        source.close()
+        _import_sessions(state, Path(name), fmt, user_id, restart)
+        return
     lines = source.readlines()
     with state.open() as db, progress(len(lines), "importing") as bar:
         stats = import_lines(db, lines, on_line=lambda: bar.update(1))
@@ -63,6 +86,43 @@ def import_(state: CliState, /, source: IO[str]) -> None:
         lambda: click.echo(
             f"imported {stats.worlds} worlds, {stats.edges} edges, {stats.memories} memories "
             f"({stats.skipped_edges} retired edges or proposals skipped)"
+        ),
+    )
+
+
+def _import_sessions(
+    state: CliState, path: Path, fmt: str, user_id: str | None, restart: bool
+) -> None:
+    from worlddb.bulk import import_sessions
+
+    scopes = {"user_id": user_id} if user_id else None
+    with state.open() as db:
+        if state.as_json:
+            report = import_sessions(db, path, fmt=fmt, scopes=scopes, resume=not restart)
+        else:
+            with click.progressbar(
+                length=0, label="sessions", show_pos=True, file=sys.stderr
+            ) as bar:
+                report = import_sessions(
+                    db,
+                    path,
+                    fmt=fmt,
+                    scopes=scopes,
+                    resume=not restart,
+                    on_record=lambda _: bar.update(1),
+                )
+    emit(
+        state,
+        {
+            "records": report.records,
+            "ingested": report.ingested,
+            "unchanged": report.unchanged,
+            "resumed_from": report.resumed_from,
+        },
+        lambda: click.echo(
+            f"{report.records} sessions: {report.ingested} ingested, "
+            f"{report.unchanged} already stored (resumed after "
+            f"{report.resumed_from})"
         ),
     )
 
