@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from worlddb.errors import ValidationError
+from worlddb.extract import is_single_valued
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.normalize import normalize_name
@@ -259,30 +260,32 @@ class Ingestor:
     def _updates_to_stored(
         self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
     ) -> list[EdgeSpec]:
-        """supersedes / contradicts edges from new facts to stored facts on the same attribute."""
+        """supersedes / contradicts edges between new facts and stored facts on one attribute.
+
+        A different value for the same (subject, attribute) is an update when a change cue says
+        so or the attribute holds one value at a time (where one lives, works...). The edge
+        always points from the later fact to the earlier one in valid time, so sessions that
+        arrive out of date order still close the right interval. Two values stated for the same
+        moment contradict. A multi-valued attribute without a cue ("I like X", "I like Y")
+        links nothing: both stay true.
+        """
         edges: list[EdgeSpec] = []
         for fact in facts:
             spec = specs.get(fact.key)
             if spec is None or not fact.subject or not fact.attribute:
                 continue
+            updates = bool(fact.change_cue) or is_single_valued(fact.attribute)
             key = fact_key(fact.subject, fact.attribute)
             for old_id in self.store.find_by_name(key, types=["Fact"]):
                 old = self.store.find_world(old_id)
                 if old is None or old.id == world_id(spec) or old.valid_to is not None:
                     continue
-                if normalize_name(old.content) == normalize_name(spec.content):
+                if normalize_name(old.content) == normalize_name(spec.content) or not updates:
                     continue
-                kind = (
-                    "supersedes"
-                    if fact.change_cue or _later(spec, old.valid_from)
-                    else "contradicts"
-                )
+                same_time = old.valid_from == spec.valid_from
+                kind = "contradicts" if same_time and not fact.change_cue else "supersedes"
                 edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
         return edges
-
-
-def _later(spec: WorldSpec, old_from: int | None) -> bool:
-    return False if old_from is None or spec.valid_from is None else spec.valid_from > old_from
 
 
 def _as_spec_time(valid_from: int | None) -> WorldSpec:

@@ -8,6 +8,7 @@ that importing this package does not import the ``anthropic`` SDK.
 from __future__ import annotations
 
 from worlddb.extract.dates import DateSpan, find_dates
+from worlddb.extract.facts import is_single_valued
 from worlddb.extract.injection import InjectionMarker, find_injection_markers, is_untrusted
 from worlddb.extract.offline import OfflineExtractor
 
@@ -17,5 +18,6 @@ __all__ = [
     "OfflineExtractor",
     "find_dates",
     "find_injection_markers",
+    "is_single_valued",
     "is_untrusted",
 ]
