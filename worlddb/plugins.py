@@ -17,7 +17,7 @@ from typing import Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from worlddb.errors import PluginError
+from worlddb.errors import PluginError, ValidationError
 
 __all__ = [
     "Embedder",
@@ -30,12 +30,30 @@ __all__ = [
     "Message",
     "Summarizer",
     "Vectors",
+    "check_texts",
     "load_plugin",
 ]
 
 logger = logging.getLogger(__name__)
 
 Vectors = npt.NDArray[np.float32]
+
+
+def check_texts(texts: Sequence[str]) -> None:
+    """Refuse what an embedder cannot take: a bare string (not a batch) or non-str items."""
+    if isinstance(texts, str | bytes):
+        raise ValidationError(
+            f"expected a sequence of texts, got a single {type(texts).__name__} {texts[:40]!r}",
+            field="texts",
+            value=texts,
+        )
+    for text in texts:
+        if not isinstance(text, str):
+            raise ValidationError(
+                f"texts must be str, got {type(text).__name__} {repr(text)[:60]}",
+                field="texts",
+                value=text,
+            )
 
 
 @runtime_checkable

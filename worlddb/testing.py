@@ -17,7 +17,7 @@ import numpy as np
 
 from worlddb.errors import ValidationError
 from worlddb.hashing import digest
-from worlddb.plugins import Vectors
+from worlddb.plugins import Vectors, check_texts
 
 __all__ = ["HashEmbedder"]
 
@@ -25,22 +25,6 @@ DEFAULT_DIMENSION: Final = 64
 BIGRAM_WEIGHT: Final = 0.5  # bigrams add word-order signal without swamping shared unigrams
 _WORD = re.compile(r"\w+")
 _EMPTY_FEATURE: Final = "\x00empty"  # gives word-less text a unit vector of its own
-
-
-def _check_texts(texts: Sequence[str]) -> None:
-    if isinstance(texts, str | bytes):
-        raise ValidationError(
-            f"expected a sequence of texts, got a single {type(texts).__name__} {texts[:40]!r}",
-            field="texts",
-            value=texts,
-        )
-    for text in texts:
-        if not isinstance(text, str):
-            raise ValidationError(
-                f"texts must be str, got {type(text).__name__} {repr(text)[:60]}",
-                field="texts",
-                value=text,
-            )
 
 
 class HashEmbedder:
@@ -81,7 +65,7 @@ class HashEmbedder:
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         """Embed texts: float32 ``(len(texts), dimension)`` with unit rows."""
-        _check_texts(texts)
+        check_texts(texts)
         out = np.zeros((len(texts), self._dimension), dtype=np.float32)
         for row, text in enumerate(texts):
             for feature, weight in self._features(text):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import numpy as np
 
 from worlddb.errors import PluginError, ValidationError
+from worlddb.plugins import check_texts
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -110,22 +111,6 @@ def text_windows(
     return spans
 
 
-def _check_texts(texts: Sequence[str]) -> None:
-    if isinstance(texts, str | bytes):
-        raise ValidationError(
-            f"expected a sequence of texts, got a single {type(texts).__name__} {texts[:40]!r}",
-            field="texts",
-            value=texts,
-        )
-    for text in texts:
-        if not isinstance(text, str):
-            raise ValidationError(
-                f"texts must be str, got {type(text).__name__} {repr(text)[:60]}",
-                field="texts",
-                value=text,
-            )
-
-
 def as_matrix(rows: Sequence[object], *, width: int, provider: str) -> Vectors:
     """Turn a reply's embeddings (float lists or base64 float32) into a checked float32 matrix."""
     import base64
@@ -194,7 +179,7 @@ class ApiEmbedder:
         raise NotImplementedError  # pragma: no cover - the subclass contract, never called
 
     def _embed(self, texts: Sequence[str], input_type: InputType) -> Vectors:
-        _check_texts(texts)
+        check_texts(texts)
         if not texts:
             return np.zeros((0, self._dimension), dtype=np.float32)
         windows: list[str] = []

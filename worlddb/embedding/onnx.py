@@ -33,6 +33,7 @@ import numpy as np
 
 from worlddb.embedding.wordpiece import WordPieceTokenizer
 from worlddb.errors import ModelMissingError, PluginError, ValidationError
+from worlddb.plugins import check_texts
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -89,22 +90,6 @@ def _l2_normalize(x: npt.NDArray[np.float32]) -> Vectors:
     norms = np.linalg.norm(x, axis=1, keepdims=True)
     unit: Vectors = (x / np.maximum(norms, np.float32(1e-12))).astype(np.float32, copy=False)
     return unit
-
-
-def _check_texts(texts: Sequence[str]) -> None:
-    if isinstance(texts, str | bytes):
-        raise ValidationError(
-            f"expected a sequence of texts, got a single {type(texts).__name__} {texts[:40]!r}",
-            field="texts",
-            value=texts,
-        )
-    for text in texts:
-        if not isinstance(text, str):
-            raise ValidationError(
-                f"texts must be str, got {type(text).__name__} {repr(text)[:60]}",
-                field="texts",
-                value=text,
-            )
 
 
 class OnnxEmbedder:
@@ -242,7 +227,7 @@ class OnnxEmbedder:
         return session
 
     def _embed(self, texts: Sequence[str]) -> Vectors:
-        _check_texts(texts)
+        check_texts(texts)
         if not texts:
             return np.zeros((0, DIMENSION), dtype=np.float32)
         session, tokenizer = self._ensure_loaded()

@@ -29,41 +29,14 @@ class Writer:
     def insert_world(
         self, wid: NodeId, spec: WorldSpec, body: bytes, *, searchable: bool
     ) -> int | None:
-        """Insert a new world (blob, node row, validity log, FTS row); ``None`` if it exists.
+        """Insert one world (blob, node row, FTS row); ``None`` if it is already stored.
 
-        ``body`` is the world's canonical bytes, already computed (and hashed to ``wid``) by the
-        reconciler's validation.
+        ``body`` is the world's canonical bytes, already computed (and hashed to ``wid``) by
+        the reconciler's validation.
         """
-        cur = self.conn.execute("INSERT OR IGNORE INTO blobs (id, body) VALUES (?, ?)", (wid, body))
-        if cur.rowcount == 0:
+        if self.conn.execute("SELECT 1 FROM blobs WHERE id = ?", (wid,)).fetchone() is not None:
             return None
-        flags = ",".join(sorted(spec.flags))
-        cur = self.conn.execute(
-            "INSERT INTO nodes (id, type, name, norm_name, content, created_at, valid_from, "
-            "valid_to, ingested_at, flags, fts_indexed, phonetic) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                wid,
-                spec.type,
-                spec.name,
-                normalize_name(spec.name),
-                spec.content,
-                spec.created_at,
-                spec.valid_from,
-                spec.valid_to,
-                self.now,
-                flags,
-                int(searchable),
-                phonetic_key(spec.name),
-            ),
-        )
-        rid = int(cur.lastrowid or 0)
-        if searchable:
-            self.conn.execute(
-                "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
-                (rid, *fts_columns(spec.type, spec.name, spec.content)),
-            )
-        return rid
+        return self.insert_new_worlds([(wid, spec, body, searchable)])[0]
 
     def insert_new_worlds(self, rows: list[tuple[NodeId, WorldSpec, bytes, bool]]) -> list[int]:
         """Bulk-insert worlds known to be absent (checked inside this transaction).
