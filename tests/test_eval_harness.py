@@ -17,6 +17,7 @@ import pytest
 
 from worlddb.errors import ValidationError
 from worlddb.eval.answer import QAEvaluator
+from worlddb.eval.files import iter_planned, plan_run
 from worlddb.eval.harness import (
     HarnessOptions,
     ablation_path,
@@ -327,6 +328,22 @@ def test_a_stratified_sample_is_seeded_and_proportional(tmp_path: Path) -> None:
     assert len(stratified_sample(data, 50)) == 10
     seeds = {stratified_sample(data, 5, seed=s) for s in range(6)}
     assert len(seeds) > 1
+
+
+def test_a_plan_is_file_order_or_a_shuffled_sample_and_streams_in_its_order(
+    tmp_path: Path,
+) -> None:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    many = [dict(raw[i % 3], question_id=f"q{i}") for i in range(12)]
+    data = tmp_path / "many.json"
+    data.write_text(json.dumps(many), encoding="utf-8")
+    assert plan_run(data) == [f"q{i}" for i in range(12)]
+    assert plan_run(data, limit=4) == ["q0", "q1", "q2", "q3"]
+    sampled = plan_run(data, sample=12, seed=5)
+    assert sorted(sampled) == sorted(plan_run(data)) and sampled != plan_run(data)
+    assert plan_run(data, sample=12, seed=5, limit=3) == sampled[:3]
+    order = ["q7", "q2", "q11", "q0"]
+    assert [q.question_id for q in iter_planned(data, order)] == order
 
 
 def test_lanes_parse_and_are_checked() -> None:

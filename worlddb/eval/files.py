@@ -12,7 +12,7 @@ import json
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from worlddb.eval.longmemeval import Question, iter_questions
@@ -20,8 +20,9 @@ from worlddb.eval.longmemeval import Question, iter_questions
 __all__ = [
     "ablation_path",
     "gold_path_for",
+    "iter_planned",
+    "plan_run",
     "read_done",
-    "select_questions",
     "stratified_sample",
     "write_subset_gold",
 ]
@@ -45,16 +46,63 @@ def gold_path_for(data: str | Path) -> Path | None:
     return None
 
 
+def plan_run(
+    data: str | Path, *, sample: int | None = None, seed: int = 0, limit: int | None = None
+) -> list[str]:
+    """The question ids a run covers, in the order it runs them.
+
+    Without ``sample``: file order. With it: a stratified sample (``stratified_sample``)
+    shuffled with ``seed``, because the file groups questions by type and a subset run stopped
+    half-way (or cut by ``limit``) should still cover every type in proportion. ``limit`` then
+    keeps the first ``limit`` ids.
+    """
+    index = _index(data)
+    if sample is None:
+        ids = [qid for qid, _ in index]
+    else:
+        chosen = _stratify(index, sample, seed)
+        ids = [qid for qid, _ in index if qid in chosen]
+        random.Random(seed).shuffle(ids)
+    return ids if limit is None else ids[:limit]
+
+
+def iter_planned(data: str | Path, plan: Sequence[str]) -> Iterator[Question]:
+    """Stream the questions of ``plan`` in plan order.
+
+    One pass over the file; a question read before its turn waits in memory, so a plan in file
+    order streams with one question in memory, and a shuffled sample holds at most itself.
+    """
+    position = {qid: i for i, qid in enumerate(plan)}
+    waiting: dict[int, Question] = {}
+    due = 0
+    for question in iter_questions(data):
+        place = position.get(question.question_id)
+        if place is None:
+            continue
+        waiting[place] = question
+        while due in waiting:
+            yield waiting.pop(due)
+            due += 1
+
+
 def stratified_sample(data: str | Path, n: int, *, seed: int = 0) -> frozenset[str]:
     """A seeded subset of ``n`` question ids, allocated to types in proportion to their size.
 
     Largest remainders round the allocation; within a type, ids are drawn with
     ``random.Random(seed)`` from the type's ids in file order, so the subset is reproducible.
     """
+    return _stratify(_index(data), n, seed)
+
+
+def _index(data: str | Path) -> list[tuple[str, str]]:
+    return [(q.question_id, q.question_type) for q in iter_questions(data, salt=b"index")]
+
+
+def _stratify(index: list[tuple[str, str]], n: int, seed: int) -> frozenset[str]:
     by_type: dict[str, list[str]] = defaultdict(list)
-    for question in iter_questions(data, salt=b"sample"):
-        by_type[question.question_type].append(question.question_id)
-    total = sum(len(ids) for ids in by_type.values())
+    for qid, qtype in index:
+        by_type[qtype].append(qid)
+    total = len(index)
     n = min(n, total)
     shares = {t: n * len(ids) / total for t, ids in sorted(by_type.items())}
     counts = {t: int(share) for t, share in shares.items()}
@@ -66,26 +114,6 @@ def stratified_sample(data: str | Path, n: int, *, seed: int = 0) -> frozenset[s
     for qtype in sorted(by_type):
         chosen.update(rng.sample(by_type[qtype], counts[qtype]))
     return frozenset(chosen)
-
-
-def select_questions(
-    data: str | Path, ids: frozenset[str] | None, limit: int | None, *, seed: int = 0
-) -> Iterator[Question]:
-    """The questions of ``data`` with an id in ``ids`` (all if ``None``), at most ``limit``.
-
-    Without ``ids`` they stream in file order. A chosen subset is read whole and shuffled with
-    ``seed``: the file groups questions by type, so a subset run stopped half-way (or cut by
-    ``limit``) still covers every type in proportion.
-    """
-    stream = iter_questions(data)
-    if ids is not None:
-        chosen = [q for q in stream if q.question_id in ids]
-        random.Random(seed).shuffle(chosen)
-        stream = iter(chosen)
-    for count, question in enumerate(stream):
-        if limit is not None and count >= limit:
-            return
-        yield question
 
 
 def write_subset_gold(gold: Path, out: Path) -> Path:

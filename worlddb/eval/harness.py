@@ -43,8 +43,9 @@ from worlddb.eval.answer import (
 from worlddb.eval.files import (
     ablation_path,
     gold_path_for,
+    iter_planned,
+    plan_run,
     read_done,
-    select_questions,
     stratified_sample,
     write_subset_gold,
 )
@@ -261,8 +262,8 @@ def run_longmemeval(
         if not opts.resume:
             answers_path.write_text("", encoding="utf-8")
         done &= answered
-    selected = stratified_sample(data, opts.sample, seed=opts.seed) if opts.sample else None
-    questions = select_questions(data, selected, opts.limit, seed=opts.seed)
+    plan = plan_run(data, sample=opts.sample, seed=opts.seed, limit=opts.limit)
+    todo = [qid for qid in plan if qid not in done]
     setup = EngineSetup(
         lane_sets=(opts.lanes, *opts.ablations),
         extraction=opts.extraction,
@@ -271,20 +272,15 @@ def run_longmemeval(
         cache_path=opts.cache_path,
         as_of=opts.as_of,
     )
-    todo: list[Question] = []
-    skipped, ran, ingest_s, recall_s = 0, 0, 0.0, 0.0
-    for question in questions:
-        if question.question_id in done:
-            skipped += 1
-        else:
-            todo.append(question)
+    skipped, ran, ingest_s, recall_s = len(plan) - len(todo), 0, 0.0, 0.0
     bar = _Progress(len(todo), progress)
     with ExitStack() as stack:
         files = [stack.enter_context(p.open("a", encoding="utf-8")) for p in (out_path, *extra)]
         qa = None
         if evaluator is not None:
             qa = stack.enter_context(answers_path.open("a", encoding="utf-8"))
-        for question, outcome in _execute(todo, setup, opts.workers):
+        questions = iter_planned(data, todo)
+        for question, outcome in _execute(questions, len(todo), setup, opts.workers):
             for fh, ranked in zip(files, outcome.ranked, strict=True):
                 write_rankings_line(fh, question, ranked.sessions, ranked.turns)
                 fh.flush()
@@ -297,7 +293,7 @@ def run_longmemeval(
             bar.step()
     bar.close()
     gold = gold_path_for(data)
-    if gold is not None and (selected is not None or opts.limit is not None):
+    if gold is not None and (opts.sample is not None or opts.limit is not None):
         gold = write_subset_gold(gold, out_path)
     retrieval = None if gold is None else score_rankings(out_path, gold, opts.granularity)
     ablations = (
@@ -325,11 +321,11 @@ def run_longmemeval(
 
 # -- internals ----------------------------------------------------------------------------------
 def _execute(
-    questions: list[Question], setup: EngineSetup, workers: int
+    questions: Iterator[Question], count: int, setup: EngineSetup, workers: int
 ) -> Iterator[tuple[Question, Outcome]]:
-    """Rank questions, yielding each with its outcome as it completes (any order)."""
+    """Rank ``count`` questions, yielding each with its outcome as it completes (any order)."""
     tasks = ((q, Task(i, q.question, q.question_date, q.sessions)) for i, q in enumerate(questions))
-    if workers == 1 or len(questions) <= 1:
+    if workers == 1 or count <= 1:
         worker = Worker(setup)
         for question, task in tasks:
             yield question, worker.run(task)
