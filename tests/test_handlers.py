@@ -406,6 +406,9 @@ def test_an_installed_distribution_contributes_handlers(
         a, b = db.put("Note", content="a"), db.put("Note", content="b")
         db.link(a, b, "mentions")
         assert [e.type for e in db.edges(a)] == ["mentions"]
+    with WorldDB.open(embedder=None, extractor=None, load_plugins=True) as db:
+        assert "mentions" in db.handlers
+    sys.modules.pop(PLUGIN_MODULE, None)
 
 
 class FakeEntryPoint:

@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import Literal
 
 from worlddb.errors import ModelMismatchError, NotFoundError, ValidationError, WorldDBError
-from worlddb.handlers import HandlerRegistry, default_handlers
+from worlddb.handlers import HandlerRegistry, default_handlers, load_entry_point_handlers
 from worlddb.hashing import world_id
 from worlddb.index.vector import VectorIndex
 from worlddb.ingest import Ingestor
@@ -106,12 +106,18 @@ class WorldDB(MemoryOps):
         handlers: HandlerRegistry | None = None,
         resolver: Resolver | None = None,
         clock: Callable[[], int] = now_us,
+        load_plugins: bool = False,
     ) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
 
         ``embedder="default"`` uses the bundled offline MiniLM model; pass ``None`` to run
-        without the vector lane, or any ``Embedder``.
+        without the vector lane, or any ``Embedder``. ``load_plugins=True`` lets every installed
+        ``worlddb.edge_handlers`` entry point register its edge types (off by default, so
+        nothing installed on the machine changes behaviour unasked).
         """
+        if load_plugins:
+            handlers = handlers or default_handlers()
+            load_entry_point_handlers(handlers)
         chosen = _default_embedder() if embedder == "default" else embedder
         extract = _default_extractor() if extractor == "default" else extractor
         store = open_store(path)
