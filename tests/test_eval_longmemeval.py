@@ -156,7 +156,8 @@ def test_rankings_line_without_turns_omits_them() -> None:
 
 def test_written_rankings_score_with_the_official_metrics(tmp_path: Path) -> None:
     """A ranking that puts the gold first scores 1; the reverse misses at k=1."""
-    gold = {json.loads(line)["question_id"]: json.loads(line) for line in GOLD.open()}
+    lines = GOLD.read_text(encoding="utf-8").splitlines()
+    gold = {json.loads(line)["question_id"]: json.loads(line) for line in lines}
     rankings = tmp_path / "rankings.jsonl"
     with rankings.open("w") as fh:
         for q in _questions():

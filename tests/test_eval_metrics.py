@@ -166,7 +166,7 @@ def test_a_gold_line_without_its_labels_is_a_validation_error(tmp_path: Path) ->
 def _random_rankings(gold_path: Path, seed: int) -> list[dict[str, object]]:
     """Random rankings over the gold's real ids, with the edge cases lme_score must handle."""
     rnd = random.Random(seed)
-    golds = [json.loads(line) for line in gold_path.open(encoding="utf-8")]
+    golds = [json.loads(line) for line in gold_path.read_text(encoding="utf-8").splitlines()]
     rows: list[dict[str, object]] = []
     for g in golds:
         if rnd.random() < 0.05:
