@@ -15,7 +15,6 @@ cap, so the lane's cost does not grow with the store.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from worlddb.index.fts_query import DEFAULT_STOPWORDS
 from worlddb.model import Edge, NodeId
 from worlddb.normalize import normalize_name
 from worlddb.store import Store
+from worlddb.store.reads import EDGE_COLS, edge_from_row
 
 __all__ = [
     "HOP_DECAY",
@@ -284,7 +284,6 @@ def _rids(store: Store, ids: Iterable[str]) -> set[int]:
 
 
 _SIDES: Final = {"out": ("src",), "in": ("dst",), "both": ("src", "dst")}
-_EDGE_COLS: Final = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
 
 
 def edges_touching(
@@ -312,19 +311,9 @@ def edges_touching(
                 chunk = wanted[start : start + CHUNK]
                 marks = ",".join("?" * len(chunk))
                 for row in store.conn.execute(
-                    f"SELECT {_EDGE_COLS}, rid FROM edges WHERE {side} IN ({marks}){type_sql} "
+                    f"SELECT {EDGE_COLS}, rid FROM edges WHERE {side} IN ({marks}){type_sql} "
                     f"AND status IN ({','.join('?' * len(LIVE_STATUSES))})",
                     [*chunk, *(types or ()), *LIVE_STATUSES],
                 ):
-                    found[int(row[9])] = Edge(
-                        id=str(row[0]),
-                        type=str(row[1]),
-                        source=NodeId(str(row[2])),
-                        target=NodeId(str(row[3])),
-                        properties=json.loads(str(row[4])),
-                        valid_from=row[5],
-                        valid_to=row[6],
-                        ingested_at=int(row[7]),
-                        status=str(row[8]),
-                    )
+                    found[int(row[9])] = edge_from_row(row)
     return [found[rid] for rid in sorted(found)]

@@ -18,7 +18,7 @@ from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
 from worlddb.hashing import decode_world, is_node_id
 from worlddb.model import Edge, MergeProposal, NodeId, World
 
-__all__ = ["MIN_PREFIX", "ReadMixin", "TimeView", "visibility_sql"]
+__all__ = ["EDGE_COLS", "MIN_PREFIX", "ReadMixin", "TimeView", "edge_from_row", "visibility_sql"]
 
 MIN_PREFIX = 8
 _INF = 2**62  # an "unbounded" stand-in beyond any representable microsecond time
@@ -293,22 +293,22 @@ class ReadMixin:
         out: list[Edge] = []
         with self.lock:
             for side in sides:
-                sql = f"SELECT {_EDGE_COLS} FROM edges WHERE {side} = ?"
+                sql = f"SELECT {EDGE_COLS} FROM edges WHERE {side} = ?"
                 args: list[object] = [world_id]
                 if types:
                     sql += f" AND type IN ({','.join('?' * len(types))})"
                     args += list(types)
                 if not include_retired:
                     sql += " AND status NOT IN ('retired', 'rejected')"
-                out += [_edge_from_row(r) for r in self.conn.execute(sql + " ORDER BY rid", args)]
+                out += [edge_from_row(r) for r in self.conn.execute(sql + " ORDER BY rid", args)]
         return out
 
     def find_edge(self, edge_id: str) -> Edge | None:
         with self.lock:
             row = self.conn.execute(
-                f"SELECT {_EDGE_COLS} FROM edges WHERE id = ?", (edge_id,)
+                f"SELECT {EDGE_COLS} FROM edges WHERE id = ?", (edge_id,)
             ).fetchone()
-        return None if row is None else _edge_from_row(row)
+        return None if row is None else edge_from_row(row)
 
     def get_edge(self, edge_id: str) -> Edge:
         edge = self.find_edge(edge_id)
@@ -384,10 +384,10 @@ class ReadMixin:
         return out
 
 
-_EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
+EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, status"
 
 
-def _edge_from_row(row: Sequence[Any]) -> Edge:
+def edge_from_row(row: Sequence[Any]) -> Edge:
     return Edge(
         id=str(row[0]),
         type=str(row[1]),
