@@ -33,6 +33,7 @@ from typing import Final
 import numpy as np
 
 from worlddb.engine import WorldDB
+from worlddb.errors import ValidationError
 from worlddb.hashing import scope_world, world_id
 from worlddb.index.filters import WorldFilter
 from worlddb.index.fts import search_text
@@ -120,8 +121,13 @@ class Corpus:
         self.load_seconds = 0.0
 
 
-def load_corpus(db: WorldDB, worlds: int, *, seed: int = 0) -> Corpus:
-    """Bulk-load about ``worlds`` worlds into ``db`` through its reconciler."""
+def load_corpus(db: WorldDB, worlds: int, *, seed: int = 0, write: bool = True) -> Corpus:
+    """Bulk-load about ``worlds`` worlds into ``db`` through its reconciler.
+
+    With ``write=False`` nothing is written: the generator replays the same seeded sequence and
+    only rebuilds the ``Corpus`` of a store an earlier call loaded (so a 1M-world store can be
+    measured again, on a quieter machine, without reloading it).
+    """
     rng = random.Random(seed)
     text = _Text(rng)
     corpus = Corpus()
@@ -129,15 +135,19 @@ def load_corpus(db: WorldDB, worlds: int, *, seed: int = 0) -> Corpus:
     n_entities = max(10, worlds // WORLDS_PER_ENTITY)
     specs = []
     for i in range(n_entities):
-        name = f"{text.words[-1 - i].title()} {rng.choice(text.words[100:]).title()}"
+        first = text.words[-1 - i % len(text.words)]  # wraps past the vocabulary at 1M
+        name = f"{first.title()} {rng.choice(text.words[100:]).title()}"
         specs.append(WorldSpec(type=_ENTITY_TYPES[i % 3], name=name))
-    db.write(Changeset(worlds=tuple(specs)))
+    if write:
+        db.write(Changeset(worlds=tuple(specs)))
     corpus.entities = [(world_id(s), s.name) for s in specs]
     corpus.users = [f"user_id=u{i}" for i in range(max(1, worlds // WORLDS_PER_USER))]
     sessions = max(1, (worlds - n_entities) // WORLDS_PER_SESSION)
     for start in range(0, sessions, SESSIONS_PER_CHANGESET):
         batch = range(start, min(sessions, start + SESSIONS_PER_CHANGESET))
-        db.write(_sessions(batch, text, corpus, rng))
+        changeset = _sessions(batch, text, corpus, rng)
+        if write:
+            db.write(changeset)
     corpus.load_seconds = time.perf_counter() - began
     return corpus
 
@@ -271,7 +281,9 @@ def run_recall_bench(
     seed: int = 0,
     embedder: Embedder | None = None,
     queries: int = 200,
-    path: Path | None = None,
+    path: Path | str | None = None,
+    reuse: bool = False,
+    rounds: int = 1,
 ) -> dict[str, object]:
     """Load ``worlds`` worlds, then time the lanes on ``queries`` questions.
 
@@ -280,25 +292,38 @@ def run_recall_bench(
         seed: Seeds the generator and the query sample.
         embedder: The embedder to load and query with (``HashEmbedder(384)`` by default).
         queries: How many questions to time.
-        path: Where to put the store (a temporary directory by default).
+        path: Where to keep the store (a temporary directory, deleted after, by default).
+        reuse: Measure the store already at ``path`` (loaded by an earlier call with the same
+            ``worlds`` and ``seed``) instead of loading it again.
+        rounds: Time every question this many times; each statistic is the median over rounds,
+            which damps a noisy machine.
 
     Returns:
         Load time, P50/P95/max milliseconds per operation, and HNSW recall@10.
+
+    Raises:
+        ValidationError: ``reuse`` without an existing store at ``path``, or ``rounds`` < 1.
     """
+    if rounds < 1:
+        raise ValidationError("rounds must be at least 1", field="rounds", value=rounds)
     chosen = embedder or HashEmbedder(BENCH_DIMENSION)
     with tempfile.TemporaryDirectory() as tmp:
-        target = path or Path(tmp) / "bench.db"
+        target = Path(path) if path is not None else Path(tmp) / "bench.db"
+        if reuse and not target.exists():
+            raise ValidationError(
+                f"reuse needs a store loaded by an earlier run at {target}", field="path"
+            )
         with WorldDB.open(target, embedder=chosen, extractor=None) as db:
-            corpus = load_corpus(db, worlds, seed=seed)
-            report = _measure(db, corpus, chosen, queries, seed)
-            report["load_s"] = round(corpus.load_seconds, 2)
+            corpus = load_corpus(db, worlds, seed=seed, write=not reuse)
+            report = _measure(db, corpus, chosen, queries, seed, rounds)
+            report["load_s"] = None if reuse else round(corpus.load_seconds, 2)
             report["counts"] = db.store.counts()
         report["db_bytes"] = target.stat().st_size
     return report
 
 
 def _measure(
-    db: WorldDB, corpus: Corpus, embedder: Embedder, n: int, seed: int
+    db: WorldDB, corpus: Corpus, embedder: Embedder, n: int, seed: int, rounds: int = 1
 ) -> dict[str, object]:
     rng = random.Random(seed + 1)
     recall = Recall(db.store, db.vectors, db.embedder, db.handlers, clock=db.now)
@@ -309,6 +334,39 @@ def _measure(
     assert db.vectors is not None
     index = db.vectors
     flt = WorldFilter(now=db.now())
+    names = ("expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped")
+    per_round: list[dict[str, dict[str, float]]] = []
+    found_fact = 0
+    for _ in range(rounds):
+        samples, found_fact = _time_lanes(
+            db, recall, index, flt, questions, vectors, entities, asked
+        )
+        per_round.append({name: percentiles(samples[name]) for name in names})
+    return {
+        "worlds": db.store.counts()["nodes"],
+        "embedder": embedder.key,
+        "queries": n,
+        "rounds": rounds,
+        "latency_ms": {name: _median_stats([r[name] for r in per_round]) for name in names},
+        "hnsw_recall_at_10": hnsw_recall_at_k(db, vectors[: min(n, 200)]),
+        "scoped_recall_finds_source_fact": round(found_fact / n, 3),
+    }
+
+
+def _median_stats(rounds: Sequence[dict[str, float]]) -> dict[str, float]:
+    return {key: round(float(np.median([r[key] for r in rounds])), 3) for key in rounds[0]}
+
+
+def _time_lanes(
+    db: WorldDB,
+    recall: Recall,
+    index: VectorIndex,
+    flt: WorldFilter,
+    questions: Sequence[str],
+    vectors: np.ndarray,
+    entities: Sequence[NodeId],
+    asked: Sequence[tuple[str, str]],
+) -> tuple[dict[str, list[float]], int]:
     samples: dict[str, list[float]] = {
         k: [] for k in ("expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped")
     }
@@ -323,14 +381,7 @@ def _measure(
         scoped = recall.recall(question, limit=10, scope_ids=[scope])
         samples["recall_scoped"].append((time.perf_counter() - began) * 1000)
         found_fact += asked[i][0] in {h.text for h in scoped.hits}
-    return {
-        "worlds": db.store.counts()["nodes"],
-        "embedder": embedder.key,
-        "queries": n,
-        "latency_ms": {name: percentiles(values) for name, values in samples.items()},
-        "hnsw_recall_at_10": hnsw_recall_at_k(db, vectors[: min(n, 200)]),
-        "scoped_recall_finds_source_fact": round(found_fact / n, 3),
-    }
+    return samples, found_fact
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,7 @@
 """``worlddb bench`` and ``worlddb eval``: dispatch to the benchmark and evaluation modules.
 
-``eval longmemeval`` drives ``worlddb.eval.harness.run_longmemeval``; ``eval score`` scores a
+``eval longmemeval`` drives ``worlddb.eval.harness.run_longmemeval`` (with ``--answer`` it also
+answers and judges each question with Claude, ``worlddb.eval.answer``); ``eval score`` scores a
 rankings file with ``worlddb.eval.metrics``.
 
 Each bench subcommand imports ``worlddb.bench.<name>`` lazily and calls its ``run_<name>_bench``
@@ -13,12 +14,15 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from worlddb.cli.common import CliState, emit, json_option, pass_state
 from worlddb.errors import ValidationError
+
+if TYPE_CHECKING:
+    from worlddb.eval.answer import QAEvaluator
 
 __all__ = ["GROUPS"]
 
@@ -227,6 +231,24 @@ def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -
 @click.option("--fresh", is_flag=True, help="Start the rankings file afresh instead of resuming.")
 @click.option("--as-of", type=click.Choice(["day", "exact"]), default="day", show_default=True)
 @click.option("--recall-limit", type=click.IntRange(1), default=None)
+@click.option(
+    "--answer",
+    is_flag=True,
+    help="Also answer each question from its ranking and judge it (needs ANTHROPIC_API_KEY).",
+)
+@click.option(
+    "--answer-model",
+    default=None,
+    metavar="MODEL",
+    help="Answering model (default: worlddb.eval.answer.DEFAULT_MODEL).",
+)
+@click.option("--judge-model", default=None, metavar="MODEL", help="Judge (default: answer model).")
+@click.option(
+    "--context-turns",
+    type=click.IntRange(1),
+    default=None,
+    help="Top ranked turns the answerer sees (default: worlddb.eval.answer.CONTEXT_TURNS).",
+)
 @json_option
 @pass_state
 def eval_longmemeval(
@@ -245,8 +267,16 @@ def eval_longmemeval(
     fresh: bool,
     as_of: str,
     recall_limit: int | None,
+    answer: bool,
+    answer_model: str | None,
+    judge_model: str | None,
+    context_turns: int | None,
 ) -> None:
-    """Rank a LongMemEval file's haystacks and score them [worlddb.eval.harness]."""
+    """Rank a LongMemEval file's haystacks and score them [worlddb.eval.harness].
+
+    The global ``--embedder hash`` (``$WORLDDB_EMBEDDER=hash``) ranks with the hashing test
+    embedder, uncached (hashing is cheaper than a cache lookup): a fast smoke run.
+    """
     from worlddb.eval.harness import HarnessOptions, parse_lanes, run_longmemeval
 
     given: dict[str, Any] = {
@@ -262,9 +292,55 @@ def eval_longmemeval(
         "lanes": parse_lanes(lanes) if lanes else None,
         "ablations": tuple(parse_lanes(a) for a in ablation),
     }
-    options = HarnessOptions(**{k: v for k, v in given.items() if v is not None})
-    report = run_longmemeval(data, out=out, options=options)
+    options = HarnessOptions(
+        **{k: v for k, v in given.items() if v is not None}, **_embedder_options(state.embedder)
+    )
+    if not answer and (answer_model or judge_model or context_turns):
+        raise click.UsageError("--answer-model, --judge-model and --context-turns need --answer")
+    # Connect before ranking anything: a missing key fails now, not after hours of ranking.
+    if answer:
+        evaluator = _evaluator(answer_model, judge_model, context_turns)
+        report = run_longmemeval(data, out=out, options=options, evaluator=evaluator)
+    else:
+        report = run_longmemeval(data, out=out, options=options)
     emit(state, report.to_dict(), lambda: click.echo(report.format()))
+
+
+def _embedder_options(name: str) -> dict[str, Any]:
+    """Harness options for the global ``--embedder``: ``default`` keeps the harness defaults.
+
+    Raises:
+        ValidationError: ``none``: ranking needs an embedder for the vector lane.
+    """
+    if name == "hash":
+        from worlddb.testing import HashEmbedder
+
+        return {"embedder_factory": HashEmbedder, "cache_path": None}
+    if name == "none":
+        raise ValidationError(
+            "eval longmemeval needs an embedder: use --embedder default or hash, not none",
+            field="embedder",
+            value=name,
+        )
+    return {}
+
+
+def _evaluator(
+    model: str | None, judge_model: str | None, context_turns: int | None
+) -> QAEvaluator:
+    """A connected ``QAEvaluator`` (PluginError without an API key) with the given settings."""
+    from worlddb.eval.answer import CONTEXT_TURNS, DEFAULT_MODEL, QAEvaluator
+
+    connected = QAEvaluator.connect(model=model or DEFAULT_MODEL, judge_model=judge_model)
+    if context_turns is None or context_turns == CONTEXT_TURNS:
+        return connected
+    # connect() takes no context_turns: rebuild on its client (the constructor validates it).
+    return QAEvaluator(
+        connected.client,
+        model=connected.model,
+        judge_model=connected.judge_model,
+        context_turns=context_turns,
+    )
 
 
 GROUPS = (bench, eval_)
