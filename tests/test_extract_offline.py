@@ -208,3 +208,16 @@ def test_an_out_of_range_message_time_skips_dates_but_not_the_message() -> None:
     extraction = OfflineExtractor().extract(episode)
     assert extraction.dates == ()
     assert [f.value for f in extraction.facts] == ["Austin"]
+
+
+def test_a_title_case_list_is_many_names_never_one() -> None:
+    # Shapes seen in LongMemEval assistant turns: lists of names one per line, and base64.
+    agencies = ["Fluent Creations", "Seamless Studio", "Harmonic Hub", "Synergy Studio"] * 25
+    listing = "Here are some agency names:\n" + "\n".join(agencies)
+    blob = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIyMDAiIGhlaWdodD0i"
+    extraction = _extract(listing, f"My logo is data:image/svg+xml;base64,{blob}")
+    names = [e.name for e in extraction.entities]
+    assert names, "the list's names are still found"
+    assert all("\n" not in n and len(n.split()) <= 8 for n in names)
+    assert not any(blob[:20] in n for n in names)
+    assert {"Fluent Creations", "Synergy Studio"} <= set(names)

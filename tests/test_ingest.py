@@ -259,3 +259,35 @@ def test_extracted_edges_between_facts_are_written_in_time_order() -> None:
         rain, wet = result.facts
         assert [e.target for e in db.edges(rain, types=["causes"])] == [wet]
         assert extractor.episodes[0].occurred_at == T1
+
+
+def test_an_extracted_name_too_long_for_a_world_costs_only_that_name(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Found on LongMemEval: a title-case list of 80 agency names read as one 1,431-character
+    # entity, and the reconciler's refusal of it lost the whole session.
+    huge = " ".join(["Synergy Studio"] * 110)
+    fact = ExtractedFact(
+        key="f",
+        text="I shortlisted agencies",
+        entities=(huge, "Alice"),
+        subject=huge,
+        attribute="shortlisted",
+    )
+    extraction = Extraction(
+        entities=(ExtractedEntity(huge), ExtractedEntity("Alice")), facts=(fact,)
+    )
+    with WorldDB.open(embedder=None, extractor=ScriptedExtractor(extraction)) as db:
+        with caplog.at_level("WARNING", logger="worlddb.ingest"):
+            result = db.ingest_session([Message("user", "a list of agencies")], occurred_at=T1)
+        assert len(result.turns) == 1 and len(result.facts) == 1
+        names = {w.name for w in db.worlds(types=["Person", "Entity", "Organization"])}
+        assert "Alice" in names and huge not in names
+        assert [e.target for e in db.edges(result.facts[0], types=["refers_to"])] != []
+        assert "dropped 2 extracted names" in caplog.text
+
+
+def test_a_caller_supplied_name_too_long_is_still_refused(db: WorldDB) -> None:
+    with pytest.raises(ValidationError, match="limit is 1000"):
+        db.remember("hello", occurred_at=T1, entities=[ExtractedEntity("x" * 1001)])
+    assert db.store.counts()["nodes"] == 0

@@ -24,9 +24,10 @@ from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.plugins import Episode, ExtractedEntity, ExtractedFact, Extraction, Extractor, Message
 from worlddb.reconciler import Reconciler
+from worlddb.reconciler.validate import MAX_NAME_CHARS
 from worlddb.scopes import scope_specs
 
-__all__ = ["IngestResult", "Ingestor", "fact_key"]
+__all__ = ["IngestResult", "Ingestor", "fact_key", "within_limits"]
 
 logger = logging.getLogger(__name__)
 
@@ -255,7 +256,9 @@ class Ingestor:
     def _extract(self, msgs: tuple[Message, ...], occurred_at: int) -> Extraction:
         if self.extractor is None:
             return Extraction()
-        return self.extractor.extract(Episode(messages=msgs, occurred_at=occurred_at))
+        return within_limits(
+            self.extractor.extract(Episode(messages=msgs, occurred_at=occurred_at))
+        )
 
     def _updates_to_stored(
         self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
@@ -286,6 +289,32 @@ class Ingestor:
                 kind = "contradicts" if same_time and not fact.change_cue else "supersedes"
                 edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
         return edges
+
+
+def within_limits(extraction: Extraction) -> Extraction:
+    """``extraction`` without the names a world could not hold (over ``MAX_NAME_CHARS``).
+
+    Extraction is best effort and its output untrusted: an entity name the reconciler would
+    refuse must cost that entity (and its mentions), never the session's turns. Dropped names
+    are logged; facts stay, without the oversized mention (update keys are normalised names,
+    which ``normalize_name`` already bounds).
+    """
+
+    def fits(name: str | None) -> bool:
+        return name is None or len(" ".join(name.split())) <= MAX_NAME_CHARS
+
+    entities = tuple(e for e in extraction.entities if fits(e.name) and all(map(fits, e.aliases)))
+    facts = tuple(
+        replace(f, entities=tuple(n for n in f.entities if fits(n))) for f in extraction.facts
+    )
+    dropped = len(extraction.entities) - len(entities)
+    pairs = zip(extraction.facts, facts, strict=True)
+    dropped += sum(len(a.entities) - len(b.entities) for a, b in pairs)
+    if dropped:
+        logger.warning(
+            "ingest: dropped %d extracted names over %d characters", dropped, MAX_NAME_CHARS
+        )
+    return replace(extraction, entities=entities, facts=facts)
 
 
 def _as_spec_time(valid_from: int | None) -> WorldSpec:

@@ -29,15 +29,21 @@ _CAP = (
     rf"(?:[{_UPPER}][\w'’&-]*(?:(?<=\b(?:Dr|Mr|Ms|St|Mt|Ft|Jr|Sr))\.|(?<=\bMrs)\.|(?<=\bProf)\.)?"
     r"|[a-z]{1,2}[A-Z][\w'’&-]*)"
 )
-_CONNECT = r"(?:of|of\s+the|de|da|del|della|di|du|la|le|van|von|der|den|&)"
+_CONNECT = r"(?:of|of[ \t]+the|de|da|del|della|di|du|la|le|van|von|der|den|&)"
 _NOT_UNIT = (
     r"(?!\s*(?:%|[:/.,]\d|(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|"
     r"times?|am|pm|kids|people|or|to|and|of|more|percent|miles?|km|kg|lbs?|dollars|bucks)\b))"
 )
 # Matched only at candidate starts found by _SPAN_START (a cheap scan), never by a full search.
+# Tokens join over spaces and tabs only: a line break ends a name (a title-case list such as
+# "Harmonic Hub\nSynergy Studio\n..." is many names, never one).
 _SPAN = re.compile(
-    rf"{_CAP}(?:(?:\s+{_CONNECT})?\s+{_CAP}|\s+\d{{1,4}}[A-Za-z]{{0,3}}\b{_NOT_UNIT})*"
+    rf"{_CAP}(?:(?:[ \t]+{_CONNECT})?[ \t]+{_CAP}|[ \t]+\d{{1,4}}[A-Za-z]{{0,3}}\b{_NOT_UNIT})*"
 )
+_MAX_SPAN_TOKENS: Final = 8
+"""Longer capitalised runs are headlines or shouting, not names."""
+_MAX_TOKEN_CHARS: Final = 40
+"""A longer "word" is a code, a hash or base64, not a name."""
 _SPAN_START = re.compile(rf"[{_UPPER}]")
 _BRAND_START = re.compile(r"\b[a-z]{1,2}[A-Z]")
 _LOWER_UPPER = re.compile(r"[a-z][A-Z]")  # a cheap pre-check before the word-boundary scan
@@ -216,7 +222,7 @@ def _capitalised(text: str, claims: _Claims) -> None:
     spans = []
     recurring: set[str] = set()
     for m in _span_matches(text):
-        if m.group(0) in _SELF or m.group(0).lower() in lx.NOT_NAMES:
+        if m.group(0) in _SELF or m.group(0).lower() in lx.NOT_NAMES or not _name_sized(m.group(0)):
             continue
         span = _clean_span(text, m.start(), m.end())
         if span is None:
@@ -235,6 +241,11 @@ def _capitalised(text: str, claims: _Claims) -> None:
             if number:
                 s, name = number.start(), text[number.start() : e]
         claims.claim(name, type_of(name, text, s, e), s, e)
+
+
+def _name_sized(span: str) -> bool:
+    tokens = span.split()
+    return len(tokens) <= _MAX_SPAN_TOKENS and all(len(t) <= _MAX_TOKEN_CHARS for t in tokens)
 
 
 def _quoted(text: str, claims: _Claims) -> None:
