@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from worlddb.index.fts_query import tokenize
@@ -31,6 +32,9 @@ PREFIX_MIN_WORD: Final = 4
 ALIAS_PREFIX_CHARS: Final = 4
 SPLIT_MIN_PART: Final = 3  # "PostPilot" is also looked up as "post pilot", "pos tpilot", ...
 _UNSTABLE_ENDINGS: Final = frozenset("eisy")  # the porter stemmer rewrites these word endings
+_MEMO_SIZE: Final = 32768  # per pure function below: every resolution asks again for each stage
+
+_normalized = lru_cache(maxsize=_MEMO_SIZE)(normalize_name)
 
 
 @dataclass(slots=True)
@@ -60,9 +64,14 @@ def strong_words(surface: str) -> list[str]:
 
     When nothing else is left, the weak words are kept ("The Co.").
     """
+    return list(_strong_words(surface))
+
+
+@lru_cache(maxsize=_MEMO_SIZE)
+def _strong_words(surface: str) -> tuple[str, ...]:
     found = [w for w in tokenize(surface) if len(w) > 1 or w.isdigit()]
     strong = [w for w in found if w not in LEGAL_FORMS and w not in CONNECTORS]
-    return list(dict.fromkeys(strong or found))[:MAX_TERMS]
+    return tuple(dict.fromkeys(strong or found))[:MAX_TERMS]
 
 
 def _loose(word: str) -> str:
@@ -96,9 +105,14 @@ def fts_expression(surfaces: Sequence[str], *, stage: str) -> str | None:
     ``loose``: every word or its 3–4 letter prefix (a typo late in a word); ``any`` (run as one
     query per word left out): every word but one (a typo early in that word).
     """
+    return _fts_expression(tuple(surfaces), stage)
+
+
+@lru_cache(maxsize=_MEMO_SIZE)
+def _fts_expression(surfaces: tuple[str, ...], stage: str) -> str | None:
     groups: list[str] = []
     for surface in surfaces:
-        found = strong_words(surface)
+        found = list(_strong_words(surface))
         if not found:
             continue
         if stage == "all":
@@ -147,7 +161,7 @@ class Blocker:
             )
         out: dict[int, Candidate] = {}
         for surface in surfaces:
-            found = strong_words(surface)
+            found = _strong_words(surface)
             if len(found) < 2:
                 continue
             for skipped in range(len(found)):
@@ -168,7 +182,7 @@ class Blocker:
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
         for surface in surfaces:
-            prefix = normalize_name(surface)[:ALIAS_PREFIX_CHARS]
+            prefix = _normalized(surface)[:ALIAS_PREFIX_CHARS]
             if len(prefix) < 2:
                 continue
             upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Protocol
 
 from worlddb.index.vector import VectorIndex
@@ -32,6 +33,7 @@ from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate
+from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, name_form
 from worlddb.store import Store
 
@@ -50,6 +52,11 @@ logger = logging.getLogger(__name__)
 DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
+
+# Pure functions of one string, called for every surface on every resolution (and again by the
+# blocker): memoised, bounded. Being pure, they cannot go stale when the store changes.
+_normalized = lru_cache(maxsize=65536)(normalize_name)
+_phonetic = lru_cache(maxsize=65536)(phonetic_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,8 @@ class TieredResolver:
         tiebreaker: Decides disagreements (default: ``TierPreference()``); ``None`` leaves them
             ``ambiguous``.
         settings: Thresholds and limits.
+        memo_size: Name embeddings kept between resolutions (``0``: none); see
+            ``worlddb.resolver.memo``. Nothing that depends on the store is kept.
     """
 
     def __init__(
@@ -154,6 +163,7 @@ class TieredResolver:
         vectors: VectorIndex | None = None,
         tiebreaker: Tiebreaker | None = DEFAULT_TIEBREAKER,
         settings: ResolverSettings | None = None,
+        memo_size: int = EMBED_MEMO_SIZE,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -161,6 +171,7 @@ class TieredResolver:
         self.tiebreaker = tiebreaker
         self.settings = settings or ResolverSettings()
         self.blocker = Blocker(store)
+        self.name_vectors = NameVectors(memo_size)
 
     def resolve(self, spec: WorldSpec, /, *, exclude: Collection[str] = ()) -> Resolution:
         """Resolve ``spec`` (its name and aliases) against the stored entities.
@@ -169,7 +180,7 @@ class TieredResolver:
             spec: The proposed world; only ``type``, ``name`` and ``aliases`` are read.
             exclude: Stored worlds that must not be answered (re-resolving a stored world).
         """
-        surfaces = [s for s in (spec.name, *spec.aliases) if normalize_name(s)]
+        surfaces = [s for s in (spec.name, *spec.aliases) if _normalized(s)]
         if not surfaces:
             return NEW
         types = candidate_types(spec.type)
@@ -191,7 +202,7 @@ class TieredResolver:
                 )
             if self._gather(found, cands, forms, spec.type, options):
                 return self._answer(options[0], options)
-        keys = {phonetic_key(x) for x in surfaces}
+        keys = {_phonetic(x) for x in surfaces}
         found = self.blocker.by_phonetic(keys, types, limit=s.phonetic_limit, exclude=exclude)
         if self._gather(found, cands, forms, spec.type, options):
             return self._answer(options[0], options)
@@ -237,7 +248,7 @@ class TieredResolver:
         for surface in surfaces:
             found = [
                 w
-                for w in self.store.find_by_name(normalize_name(surface), types=types)
+                for w in self.store.find_by_name(_normalized(surface), types=types)
                 if w not in exclude
             ]
             if found:
@@ -272,14 +283,18 @@ class TieredResolver:
     ) -> list[Option]:
         if self.embedder is None or self.vectors is None or len(self.vectors) == 0:
             return []
-        vector = self.embedder.embed_documents([spec.name or spec.aliases[0]])[0]
+        vector = self.name_vectors.vector(self.embedder, spec.name or spec.aliases[0])
         hits = dict(self.vectors.search(vector, self.settings.embedding_k))
-        cands = self.blocker.with_aliases(self.blocker.by_rids(list(hits), types, exclude))
+        scores = {rid: round(sim, 4) for rid, sim in hits.items()}
+        # Only neighbours above the accept threshold can become options: load just those (most
+        # first-pass searches have none, and then no row is read at all).
+        kept = [rid for rid, score in scores.items() if score >= self.settings.embedding_accept]
+        if not kept:
+            return []
+        cands = self.blocker.with_aliases(self.blocker.by_rids(kept, types, exclude))
         out: list[Option] = []
         for rid, cand in cands.items():
-            score = round(hits[rid], 4)
-            if score < self.settings.embedding_accept:
-                continue
+            score = scores[rid]
             stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
             if all(hard_conflict(f, g) for f in forms for g in stored):
                 continue
