@@ -321,7 +321,9 @@ class StoreMachine(RuleBasedStateMachine):
         while self.model.worlds[chain[-1]].parent is not None:
             chain.append(self.model.worlds[chain[-1]].parent)  # type: ignore[arg-type]
         n = self._fresh()
-        if any(w in self.model.damaged for w in chain[1:]):
+        if any(
+            w in self.model.damaged for w in chain
+        ):  # the world itself or an ancestor names a purged child
             self._refused(lambda: self.db.edit(wid, content=f"edit {n}"), ValidationError)
             return
         if self.model.worlds[wid].type == "Person":

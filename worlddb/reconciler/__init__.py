@@ -17,6 +17,10 @@ A changeset goes through, in order:
 5. **after commit** — the HNSW index is updated (it cannot roll back, so it never sees
    uncommitted vectors; if that fails it is rebuilt from the table on next open).
 
+``Reconciler`` is split by noun: edge insertion and the handler calls of step 4 live in
+``reconciler.edges``, embedding and the vector index (steps 3 and 5) in
+``reconciler.embeddings``; ``Reconciler`` mixes them in.
+
 Invariants (checked by ``worlddb.verify`` and by the Hypothesis state machine in
 ``tests/test_invariants.py``):
 
@@ -36,19 +40,18 @@ I10. No orphan proposals: every merge proposal has its ``same_as`` edge and both
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
-import numpy as np
-
-from worlddb.errors import HandlerError, NotFoundError, ValidationError, ValidityError, WorldDBError
+from worlddb.errors import NotFoundError, ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry
-from worlddb.hashing import digest, edge_id
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
-from worlddb.model import Changeset, CommitResult, Edge, EdgeSpec, NodeId, WorldSpec
-from worlddb.plugins import Embedder, Vectors
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.plugins import Embedder
 from worlddb.reconciler.context import Outcome, TxnContext
+from worlddb.reconciler.edges import EdgeOps
+from worlddb.reconciler.embeddings import EmbeddingOps, text_of
 from worlddb.reconciler.validate import validate_changeset
 from worlddb.resolver import ExactResolver, Resolver
 from worlddb.store import Store
@@ -68,11 +71,7 @@ def is_searchable(spec: WorldSpec) -> bool:
     return spec.type not in _UNSEARCHABLE_TYPES and bool(spec.content or spec.name)
 
 
-def _text_of(spec: WorldSpec) -> str:
-    return spec.content or spec.name
-
-
-class Reconciler:
+class Reconciler(EdgeOps, EmbeddingOps):
     """Applies changesets to a store through the edge handlers, one transaction each."""
 
     def __init__(
@@ -120,7 +119,7 @@ class Reconciler:
             embed_ids = [
                 w for w in worlds if w in fresh and id_map[w] == w and is_searchable(worlds[w])
             ]
-            vectors = self._embed([_text_of(worlds[w]) for w in embed_ids])
+            vectors = self._embed([text_of(worlds[w]) for w in embed_ids])
             now = self.now()
             outcome = Outcome()
             with self.store.transaction() as conn:
@@ -281,163 +280,6 @@ class Reconciler:
             writer.add_alias(wid, alias)
         for prov in (*spec.provenance, *([source] if source else [])):
             writer.add_provenance(wid, prov)
-
-    def _insert_edges(self, ctx: TxnContext, specs: Sequence[EdgeSpec]) -> None:
-        """Insert many validated edges at once, then run each new edge's handler in order."""
-        ids: dict[str, EdgeSpec] = {}
-        for spec in specs:
-            ids.setdefault(edge_id(spec), spec)
-        for spec in ids.values():
-            self.registry.resolve(spec.type)  # unknown types fail before any edge lands
-        known = ctx.writer.existing_edges(list(ids))
-        new = [(eid, spec) for eid, spec in ids.items() if eid not in known]
-        ctx.writer.insert_new_edges(new)
-        for eid, spec in new:
-            ctx.outcome.edges.append(eid)
-            self._run_handler(ctx, eid, spec, 0)
-
-    def _structure(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec) -> None:
-        """Parent pointers, structural ``contains`` edges and interior edges of a new world."""
-        for child in spec.children:
-            writer.set_parent(child, wid)
-            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0, checked=True)
-        for edge in spec.edges:
-            self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
-
-    def _insert_edge(
-        self, ctx: TxnContext, spec: EdgeSpec, depth: int, *, checked: bool = False
-    ) -> str:
-        """Insert one edge and run its handler if it is new. ``checked``: endpoints validated."""
-        eid = edge_id(spec)
-        self.registry.resolve(spec.type)
-        conn = ctx.conn
-        if not checked and (
-            conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
-            or conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.target,)).fetchone() is None
-        ):
-            raise ValidationError(
-                f"edge {spec.type!r} points at a world that does not exist",
-                field="edges",
-                value=(spec.source, spec.target),
-            )
-        if not ctx.writer.insert_edge(eid, spec):
-            return eid
-        ctx.outcome.edges.append(eid)
-        self._run_handler(ctx, eid, spec, depth)
-        return eid
-
-    def _run_handler(self, ctx: TxnContext, eid: str, spec: EdgeSpec, depth: int) -> None:
-        handler = self.handlers.get(spec.type) or self.registry.resolve(spec.type)
-        edge = Edge(
-            id=eid,
-            type=spec.type,
-            source=NodeId(spec.source),
-            target=NodeId(spec.target),
-            properties=dict(spec.properties),
-            valid_from=spec.valid_from,
-            valid_to=spec.valid_to,
-            ingested_at=ctx.now,
-            status="active",
-        )
-        outer_type, outer_depth = ctx.edge_type, ctx.depth
-        ctx.edge_type, ctx.depth = spec.type, depth
-        try:
-            handler.on_insert(edge, ctx)
-        except WorldDBError:
-            raise
-        except Exception as exc:  # a crashing handler becomes a typed error; the txn rolls back
-            raise HandlerError(spec.type, f"{type(exc).__name__}: {exc}") from exc
-        finally:
-            ctx.edge_type, ctx.depth = outer_type, outer_depth
-
-    # -- embeddings -----------------------------------------------------------------------------
-    def _embed(self, texts: Sequence[str]) -> Vectors | None:
-        if self.embedder is None or not texts:
-            return None
-        hashes = [digest(t.encode("utf-8")) for t in texts]
-        cached = self._cached_vectors(hashes)
-        missing = sorted(
-            {h: t for h, t in zip(hashes, texts, strict=True) if h not in cached}.items()
-        )
-        if missing:
-            fresh = self.embedder.embed_documents([t for _, t in missing])
-            for (h, _), vec in zip(missing, fresh, strict=True):
-                cached[h] = np.asarray(vec, dtype=np.float32)
-        return np.vstack([cached[h] for h in hashes]).astype(np.float32)
-
-    def _cached_vectors(self, hashes: Sequence[str]) -> dict[str, Vectors]:
-        from worlddb.index.vector import decode_vector
-
-        out: dict[str, Vectors] = {}
-        unique = list(dict.fromkeys(hashes))
-        for start in range(0, len(unique), 500):
-            chunk = unique[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for text_hash, blob in self.store.conn.execute(
-                f"SELECT text_hash, vector FROM embeddings WHERE text_hash IN ({marks})", chunk
-            ):
-                out[str(text_hash)] = decode_vector(bytes(blob))
-        return out
-
-    def _store_vectors(
-        self,
-        writer: Writer,
-        ids: Sequence[str],
-        worlds: dict[str, WorldSpec],
-        vectors: Vectors | None,
-    ) -> list[int]:
-        if vectors is None:
-            return []
-        rids: list[int] = []
-        for wid, vec in zip(ids, vectors, strict=True):
-            row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
-            text_hash = digest(_text_of(worlds[wid]).encode("utf-8"))
-            writer.put_embedding(int(row[0]), text_hash, encode_vector(vec))
-            rids.append(int(row[0]))
-        return rids
-
-    def _after_commit(
-        self, rids: Sequence[int], vectors: Vectors | None, removed: Sequence[int]
-    ) -> None:
-        if self.vectors is None:
-            return
-        if removed:
-            self.vectors.remove(removed)
-        if vectors is not None and rids:
-            self.vectors.add(list(rids), vectors)
-
-    def reembed(self, embedder: Embedder, *, meta_key: str, batch: int = 256) -> int:
-        """Replace every stored embedding with ``embedder``'s and record its key.
-
-        The vectors are computed outside any transaction; each batch commits on its own, and
-        the meta key is switched last, so an interrupted run leaves a store that still refuses
-        the new embedder until ``reembed`` is run again (it redoes the work, idempotently).
-        """
-        rows = [
-            (int(r), str(t), str(n), str(c))
-            for r, t, n, c in self.store.conn.execute(
-                "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid"
-            )
-        ]
-        done = 0
-        for start in range(0, len(rows), batch):
-            chunk = rows[start : start + batch]
-            texts = [c or n for _, _, n, c in chunk]
-            vectors = embedder.embed_documents(texts)
-            with self.store.transaction() as conn:
-                writer = Writer(conn, self.now())
-                for (rid, _, _, _), text, vec in zip(chunk, texts, vectors, strict=True):
-                    writer.put_embedding(rid, digest(text.encode("utf-8")), encode_vector(vec))
-            done += len(chunk)
-        with self.store.transaction() as conn:
-            writer = Writer(conn, self.now())
-            conn.execute(
-                "DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
-                "WHERE fts_indexed = 1)"
-            )
-            conn.execute("DELETE FROM composed_embeddings")
-            writer.set_meta(meta_key, embedder.key)
-        return done
 
     # -- other writes ---------------------------------------------------------------------------
     def retire(self, world_id_: str, at: int | None = None) -> bool:

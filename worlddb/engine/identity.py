@@ -1,0 +1,86 @@
+"""The identity surface of ``WorldDB``: merge proposals, equivalence classes and reclustering.
+
+Identity is never merged silently (I8): the resolver only stages ``same_as`` proposals, and
+these verbs are how a caller decides them, reads the resulting classes, or re-resolves a
+neighbourhood after new entities land. Every write still goes through the reconciler.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Sequence
+
+from worlddb.errors import WorldDBError
+from worlddb.model import Changeset, CommitResult, MergeProposal, NodeId
+from worlddb.reconciler import Reconciler
+from worlddb.resolver import TieredResolver, recluster
+from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
+from worlddb.store import Store
+
+__all__ = ["IdentityOps"]
+
+logger = logging.getLogger(__name__)
+
+
+class IdentityOps:
+    """Mixed into ``WorldDB``; expects ``store``, ``reconciler`` and ``recluster_budget_s``."""
+
+    store: Store
+    reconciler: Reconciler
+    recluster_budget_s: float
+
+    def _recluster_after_commit(self, changeset: Changeset, result: CommitResult) -> None:
+        """The reconciler's after-commit listener: re-resolve around newly resolved entities."""
+        if self.recluster_budget_s > 0 and any(w.resolve for w in changeset.worlds):
+            seeds = [*result.created, *result.existing]
+            try:
+                self.recluster(seeds, budget_s=self.recluster_budget_s)
+            except WorldDBError:
+                logger.warning("recluster after commit failed", exc_info=True)
+
+    def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S) -> list[str]:
+        """Re-resolve the 2-hop neighbourhood of ``seeds``; returns new proposal edge ids.
+
+        Needs the tiered resolver (any other resolver: nothing to do). Proposals are staged
+        through the reconciler like every write; nothing is merged.
+        """
+        resolver = self.reconciler.resolver
+        if not isinstance(resolver, TieredResolver):
+            return []
+        ids = [self.store.resolve_id(s) for s in seeds]
+        return recluster(self.store, resolver, ids, write=self.reconciler.apply, budget_s=budget_s)
+
+    def proposals(self, status: str | None = "pending") -> list[MergeProposal]:
+        return self.store.proposals(status)
+
+    def accept_merge(self, edge_id: str) -> None:
+        """Confirm a staged ``same_as``: the two worlds become one equivalence class."""
+        self.reconciler.decide_merge(edge_id, accept=True)
+
+    def reject_merge(self, edge_id: str) -> None:
+        """Reject a staged ``same_as`` for good: the pair is never proposed again."""
+        self.reconciler.decide_merge(edge_id, accept=False)
+
+    def equivalence_class(self, target: str) -> list[NodeId]:
+        """Every world linked to ``target`` by accepted ``same_as`` edges, transitively."""
+        start = self.store.resolve_id(target)
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            current = queue.popleft()
+            for edge in self.store.edges_of(current, direction="both", types=["same_as"]):
+                if edge.status != "accepted":
+                    continue
+                other = edge.target if edge.source == current else edge.source
+                if other not in seen:
+                    seen.add(other)
+                    queue.append(other)
+        return sorted(seen)
+
+    def export_identity(self, target: str) -> dict[str, object]:
+        """Every member of ``target``'s identity class and the union of their provenance."""
+        members = [self.store.get_world(m) for m in self.equivalence_class(target)]
+        provenance = sorted({p for m in members for p in m.provenance})
+        aliases = sorted({a for m in members for a in (m.name, *m.aliases) if a})
+        return {"members": [m.id for m in members], "names": aliases, "provenance": provenance}

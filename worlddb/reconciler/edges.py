@@ -1,0 +1,95 @@
+"""Edge insertion for the reconciler: structural edges, batched inserts and edge handlers.
+
+Every edge that lands inside a reconciler transaction comes through here, so each *new* edge
+runs its type's handler ``on_insert`` exactly once, in order, with the transaction's
+``WriteContext``. A handler that refuses raises a typed error; one that crashes becomes a
+``HandlerError``. Either way the whole transaction rolls back (I7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from worlddb.errors import HandlerError, ValidationError, WorldDBError
+from worlddb.handlers import EdgeHandler, HandlerRegistry
+from worlddb.hashing import edge_id
+from worlddb.model import Edge, EdgeSpec, NodeId, WorldSpec
+from worlddb.reconciler.context import TxnContext
+from worlddb.store._writer import Writer
+
+__all__ = ["EdgeOps"]
+
+
+class EdgeOps:
+    """Mixed into ``Reconciler``; expects ``registry`` and its frozen ``handlers``."""
+
+    registry: HandlerRegistry
+    handlers: Mapping[str, EdgeHandler]
+
+    def _insert_edges(self, ctx: TxnContext, specs: Sequence[EdgeSpec]) -> None:
+        """Insert many validated edges at once, then run each new edge's handler in order."""
+        ids: dict[str, EdgeSpec] = {}
+        for spec in specs:
+            ids.setdefault(edge_id(spec), spec)
+        for spec in ids.values():
+            self.registry.resolve(spec.type)  # unknown types fail before any edge lands
+        known = ctx.writer.existing_edges(list(ids))
+        new = [(eid, spec) for eid, spec in ids.items() if eid not in known]
+        ctx.writer.insert_new_edges(new)
+        for eid, spec in new:
+            ctx.outcome.edges.append(eid)
+            self._run_handler(ctx, eid, spec, 0)
+
+    def _structure(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec) -> None:
+        """Parent pointers, structural ``contains`` edges and interior edges of a new world."""
+        for child in spec.children:
+            writer.set_parent(child, wid)
+            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0, checked=True)
+        for edge in spec.edges:
+            self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
+
+    def _insert_edge(
+        self, ctx: TxnContext, spec: EdgeSpec, depth: int, *, checked: bool = False
+    ) -> str:
+        """Insert one edge and run its handler if it is new. ``checked``: endpoints validated."""
+        eid = edge_id(spec)
+        self.registry.resolve(spec.type)
+        conn = ctx.conn
+        if not checked and (
+            conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
+            or conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.target,)).fetchone() is None
+        ):
+            raise ValidationError(
+                f"edge {spec.type!r} points at a world that does not exist",
+                field="edges",
+                value=(spec.source, spec.target),
+            )
+        if not ctx.writer.insert_edge(eid, spec):
+            return eid
+        ctx.outcome.edges.append(eid)
+        self._run_handler(ctx, eid, spec, depth)
+        return eid
+
+    def _run_handler(self, ctx: TxnContext, eid: str, spec: EdgeSpec, depth: int) -> None:
+        handler = self.handlers.get(spec.type) or self.registry.resolve(spec.type)
+        edge = Edge(
+            id=eid,
+            type=spec.type,
+            source=NodeId(spec.source),
+            target=NodeId(spec.target),
+            properties=dict(spec.properties),
+            valid_from=spec.valid_from,
+            valid_to=spec.valid_to,
+            ingested_at=ctx.now,
+            status="active",
+        )
+        outer_type, outer_depth = ctx.edge_type, ctx.depth
+        ctx.edge_type, ctx.depth = spec.type, depth
+        try:
+            handler.on_insert(edge, ctx)
+        except WorldDBError:
+            raise
+        except Exception as exc:  # a crashing handler becomes a typed error; the txn rolls back
+            raise HandlerError(spec.type, f"{type(exc).__name__}: {exc}") from exc
+        finally:
+            ctx.edge_type, ctx.depth = outer_type, outer_depth

@@ -1,0 +1,128 @@
+"""Embeddings for the reconciler: embed before the transaction, index after the commit.
+
+Text is embedded before ``BEGIN IMMEDIATE`` (cached by text hash, so identical text is embedded
+once per store), the vectors are written to the ``embeddings`` table inside the transaction, and
+the HNSW index is only updated after the commit: it cannot roll back, so it never sees
+uncommitted vectors. ``reembed`` is the migration to another embedder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from worlddb.hashing import digest
+from worlddb.index.vector import VectorIndex, encode_vector
+from worlddb.model import WorldSpec
+from worlddb.plugins import Embedder, Vectors
+from worlddb.store import Store
+from worlddb.store._writer import Writer
+
+__all__ = ["EmbeddingOps", "text_of"]
+
+
+def text_of(spec: WorldSpec) -> str:
+    """The text of a world that is embedded and hashed: its content, else its name."""
+    return spec.content or spec.name
+
+
+class EmbeddingOps:
+    """Mixed into ``Reconciler``; expects ``store``, ``embedder``, ``vectors`` and ``now``."""
+
+    store: Store
+    embedder: Embedder | None
+    vectors: VectorIndex | None
+
+    if TYPE_CHECKING:  # provided by Reconciler; no runtime stub to shadow it
+
+        def now(self) -> int: ...
+
+    def _embed(self, texts: Sequence[str]) -> Vectors | None:
+        if self.embedder is None or not texts:
+            return None
+        hashes = [digest(t.encode("utf-8")) for t in texts]
+        cached = self._cached_vectors(hashes)
+        missing = sorted(
+            {h: t for h, t in zip(hashes, texts, strict=True) if h not in cached}.items()
+        )
+        if missing:
+            fresh = self.embedder.embed_documents([t for _, t in missing])
+            for (h, _), vec in zip(missing, fresh, strict=True):
+                cached[h] = np.asarray(vec, dtype=np.float32)
+        return np.vstack([cached[h] for h in hashes]).astype(np.float32)
+
+    def _cached_vectors(self, hashes: Sequence[str]) -> dict[str, Vectors]:
+        from worlddb.index.vector import decode_vector
+
+        out: dict[str, Vectors] = {}
+        unique = list(dict.fromkeys(hashes))
+        for start in range(0, len(unique), 500):
+            chunk = unique[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for text_hash, blob in self.store.conn.execute(
+                f"SELECT text_hash, vector FROM embeddings WHERE text_hash IN ({marks})", chunk
+            ):
+                out[str(text_hash)] = decode_vector(bytes(blob))
+        return out
+
+    def _store_vectors(
+        self,
+        writer: Writer,
+        ids: Sequence[str],
+        worlds: dict[str, WorldSpec],
+        vectors: Vectors | None,
+    ) -> list[int]:
+        if vectors is None:
+            return []
+        rids: list[int] = []
+        for wid, vec in zip(ids, vectors, strict=True):
+            row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
+            text_hash = digest(text_of(worlds[wid]).encode("utf-8"))
+            writer.put_embedding(int(row[0]), text_hash, encode_vector(vec))
+            rids.append(int(row[0]))
+        return rids
+
+    def _after_commit(
+        self, rids: Sequence[int], vectors: Vectors | None, removed: Sequence[int]
+    ) -> None:
+        if self.vectors is None:
+            return
+        if removed:
+            self.vectors.remove(removed)
+        if vectors is not None and rids:
+            self.vectors.add(list(rids), vectors)
+
+    def reembed(self, embedder: Embedder, *, meta_key: str, batch: int = 256) -> int:
+        """Replace every stored embedding with ``embedder``'s and record its key.
+
+        The vectors are computed outside any transaction; each batch commits on its own, and
+        the meta key is switched last, so an interrupted run leaves a store that still refuses
+        the new embedder until ``reembed`` is run again (it redoes the work, idempotently).
+        """
+        rows = [
+            (int(r), str(t), str(n), str(c))
+            for r, t, n, c in self.store.conn.execute(
+                "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid"
+            )
+        ]
+        done = 0
+        for start in range(0, len(rows), batch):
+            chunk = rows[start : start + batch]
+            texts = [c or n for _, _, n, c in chunk]
+            vectors = embedder.embed_documents(texts)
+            with self.store.transaction() as conn:
+                writer = Writer(conn, self.now())
+                for (rid, _, _, _), text, vec in zip(chunk, texts, vectors, strict=True):
+                    writer.put_embedding(rid, digest(text.encode("utf-8")), encode_vector(vec))
+            done += len(chunk)
+        with self.store.transaction() as conn:
+            writer = Writer(conn, self.now())
+            conn.execute(
+                "DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
+                "WHERE fts_indexed = 1)"
+            )
+            conn.execute("DELETE FROM composed_embeddings")
+            writer.set_meta(meta_key, embedder.key)
+        return done
