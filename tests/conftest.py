@@ -1,7 +1,7 @@
 """Shared fixtures: a network guard, Hypothesis profiles and throwaway stores.
 
-Profiles: ``dev`` (the default, quick) and ``ci`` (more examples, derandomised, no deadline);
-pick one with ``HYPOTHESIS_PROFILE=ci``. The network guard makes every non-loopback
+Profiles: ``ci`` (the default, so ``scripts/test`` and CI run the same thing: derandomised,
+60 examples, no deadline) and ``dev`` (random, 30 examples: ``HYPOTHESIS_PROFILE=dev`` to explore). The network guard makes every non-loopback
 ``socket.connect`` fail, so a test that would reach the network fails loudly instead of
 depending on it; loopback stays open for the HTTP server tests.
 """
@@ -35,7 +35,7 @@ settings.register_profile(
     max_examples=30,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 class NetworkBlockedError(RuntimeError):
