@@ -1,9 +1,10 @@
 """Shared fixtures: a network guard, Hypothesis profiles and throwaway stores.
 
 Profiles: ``ci`` (the default, so ``scripts/test`` and CI run the same thing: derandomised,
-60 examples, no deadline) and ``dev`` (random, 30 examples: ``HYPOTHESIS_PROFILE=dev`` to explore). The network guard makes every non-loopback
-``socket.connect`` fail, so a test that would reach the network fails loudly instead of
-depending on it; loopback stays open for the HTTP server tests.
+60 examples, no deadline) and ``dev`` (random, 30 examples; ``HYPOTHESIS_PROFILE=dev`` to
+explore). The network guard makes every non-loopback ``socket.connect`` fail, so a test that
+would reach the network fails loudly instead of depending on it; loopback stays open for the
+HTTP server tests.
 """
 
 from __future__ import annotations

@@ -287,8 +287,10 @@ def test_eval_longmemeval_passes_its_options_to_the_harness(
         def format(self) -> str:
             return "ranked 1"
 
-    def fake_run(data: str, *, out: str, options: harness.HarnessOptions) -> FakeReport:
-        seen.update(data=data, out=out, options=options)
+    def fake_run(
+        data: str, *, out: str, options: harness.HarnessOptions, evaluator: object = None
+    ) -> FakeReport:
+        seen.update(data=data, out=out, options=options, evaluator=evaluator)
         return FakeReport()
 
     monkeypatch.setattr(harness, "run_longmemeval", fake_run)
@@ -315,6 +317,7 @@ def test_eval_longmemeval_passes_its_options_to_the_harness(
     )
     assert result == {"ran": 1}
     options = seen["options"]
+    assert seen["evaluator"] is None  # no --answer: nothing connects to Anthropic
     assert (options.limit, options.workers, options.extraction, options.resume) == (
         2,
         1,

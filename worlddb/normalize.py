@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Final
 
 __all__ = ["MAX_NAME_CHARS", "normalize_name"]
@@ -16,8 +17,12 @@ MAX_NAME_CHARS: Final = 256
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def normalize_name(name: str) -> str:
-    """The canonical comparison key of an entity name or alias."""
+    """The canonical comparison key of an entity name or alias.
+
+    Memoised (bounded): the resolver asks again for the same surfaces at every tier and commit.
+    """
     text = unicodedata.normalize("NFKC", name)
     text = "".join(
         ch

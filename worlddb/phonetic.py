@@ -51,6 +51,7 @@ def word_code(word: str) -> str:
     return str(jellyfish.soundex(word)) if word else ""
 
 
+@lru_cache(maxsize=65536)
 def phonetic_key(name: str) -> str:
     """The phonetic key of a name: sorted word codes joined by spaces; ``""`` for no words."""
     codes = [word_code(w) for w in words(name)[:MAX_KEY_WORDS]]

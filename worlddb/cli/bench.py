@@ -298,11 +298,8 @@ def eval_longmemeval(
     if not answer and (answer_model or judge_model or context_turns):
         raise click.UsageError("--answer-model, --judge-model and --context-turns need --answer")
     # Connect before ranking anything: a missing key fails now, not after hours of ranking.
-    if answer:
-        evaluator = _evaluator(answer_model, judge_model, context_turns)
-        report = run_longmemeval(data, out=out, options=options, evaluator=evaluator)
-    else:
-        report = run_longmemeval(data, out=out, options=options)
+    evaluator = _evaluator(answer_model, judge_model, context_turns) if answer else None
+    report = run_longmemeval(data, out=out, options=options, evaluator=evaluator)
     emit(state, report.to_dict(), lambda: click.echo(report.format()))
 
 

@@ -34,8 +34,6 @@ SPLIT_MIN_PART: Final = 3  # "PostPilot" is also looked up as "post pilot", "pos
 _UNSTABLE_ENDINGS: Final = frozenset("eisy")  # the porter stemmer rewrites these word endings
 _MEMO_SIZE: Final = 32768  # per pure function below: every resolution asks again for each stage
 
-_normalized = lru_cache(maxsize=_MEMO_SIZE)(normalize_name)
-
 
 @dataclass(slots=True)
 class Candidate:
@@ -182,7 +180,7 @@ class Blocker:
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
         for surface in surfaces:
-            prefix = _normalized(surface)[:ALIAS_PREFIX_CHARS]
+            prefix = normalize_name(surface)[:ALIAS_PREFIX_CHARS]
             if len(prefix) < 2:
                 continue
             upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)

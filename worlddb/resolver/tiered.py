@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final, Protocol
 
 from worlddb.index.vector import VectorIndex
@@ -52,11 +51,6 @@ logger = logging.getLogger(__name__)
 DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
-
-# Pure functions of one string, called for every surface on every resolution (and again by the
-# blocker): memoised, bounded. Being pure, they cannot go stale when the store changes.
-_normalized = lru_cache(maxsize=65536)(normalize_name)
-_phonetic = lru_cache(maxsize=65536)(phonetic_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +174,7 @@ class TieredResolver:
             spec: The proposed world; only ``type``, ``name`` and ``aliases`` are read.
             exclude: Stored worlds that must not be answered (re-resolving a stored world).
         """
-        surfaces = [s for s in (spec.name, *spec.aliases) if _normalized(s)]
+        surfaces = [s for s in (spec.name, *spec.aliases) if normalize_name(s)]
         if not surfaces:
             return NEW
         types = candidate_types(spec.type)
@@ -202,7 +196,7 @@ class TieredResolver:
                 )
             if self._gather(found, cands, forms, spec.type, options):
                 return self._answer(options[0], options)
-        keys = {_phonetic(x) for x in surfaces}
+        keys = {phonetic_key(x) for x in surfaces}
         found = self.blocker.by_phonetic(keys, types, limit=s.phonetic_limit, exclude=exclude)
         if self._gather(found, cands, forms, spec.type, options):
             return self._answer(options[0], options)
@@ -248,7 +242,7 @@ class TieredResolver:
         for surface in surfaces:
             found = [
                 w
-                for w in self.store.find_by_name(_normalized(surface), types=types)
+                for w in self.store.find_by_name(normalize_name(surface), types=types)
                 if w not in exclude
             ]
             if found:
