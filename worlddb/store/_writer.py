@@ -17,6 +17,12 @@ from worlddb.phonetic import phonetic_key
 
 __all__ = ["Writer"]
 
+_EDGE_INSERT = (
+    "(id, type, src, dst, props, valid_from, valid_to, ingested_at, status) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+"""The column list and placeholders shared by the bulk and the single edge insert."""
+
 
 class Writer:
     """Row-level writes for one transaction, stamped with one ingest time ``now``."""
@@ -93,21 +99,20 @@ class Writer:
     def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
         """Bulk-insert edges known to be absent (checked inside this transaction)."""
         self.conn.executemany(
-            "INSERT INTO edges (id, type, src, dst, props, valid_from, valid_to, ingested_at, "
-            "status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active')",
-            [
-                (
-                    eid,
-                    spec.type,
-                    spec.source,
-                    spec.target,
-                    properties_bytes(spec.properties).decode("utf-8"),
-                    spec.valid_from,
-                    spec.valid_to,
-                    self.now,
-                )
-                for eid, spec in rows
-            ],
+            f"INSERT INTO edges {_EDGE_INSERT}", [self._edge_row(eid, spec) for eid, spec in rows]
+        )
+
+    def _edge_row(self, eid: str, spec: EdgeSpec, status: str = "active") -> tuple[object, ...]:
+        return (
+            eid,
+            spec.type,
+            spec.source,
+            spec.target,
+            properties_bytes(spec.properties).decode("utf-8"),
+            spec.valid_from,
+            spec.valid_to,
+            self.now,
+            status,
         )
 
     def existing_edges(self, edge_ids: list[str]) -> set[str]:
@@ -215,19 +220,7 @@ class Writer:
     def insert_edge(self, eid: str, spec: EdgeSpec, *, status: str = "active") -> bool:
         """Insert an edge; ``False`` if an edge with this id already exists."""
         cur = self.conn.execute(
-            "INSERT OR IGNORE INTO edges (id, type, src, dst, props, valid_from, valid_to, "
-            "ingested_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                eid,
-                spec.type,
-                spec.source,
-                spec.target,
-                properties_bytes(spec.properties).decode("utf-8"),
-                spec.valid_from,
-                spec.valid_to,
-                self.now,
-                status,
-            ),
+            f"INSERT OR IGNORE INTO edges {_EDGE_INSERT}", self._edge_row(eid, spec, status)
         )
         return cur.rowcount > 0
 
