@@ -35,6 +35,7 @@ from worlddb.model import (
     WorldSpec,
 )
 from worlddb.plugins import Embedder, Extractor, Message, Summarizer
+from worlddb.recall import RecallHit, RecallResult, Succession
 from worlddb.scopes import ScopeInfo
 
 __all__ = [
@@ -59,10 +60,13 @@ __all__ = [
     "NodeId",
     "NotFoundError",
     "PlainHandler",
+    "RecallHit",
+    "RecallResult",
     "ReconcileError",
     "SchemaVersionError",
     "ScopeError",
     "ScopeInfo",
+    "Succession",
     "Summarizer",
     "ValidationError",
     "ValidityError",

@@ -182,7 +182,7 @@ class Ingestor:
             mem_id = world_id(memory)
         sources = [world_id(t) for t in turns] or [mem_id]
         ent_specs = {
-            normalize_name(e.name): _entity_spec(e)
+            normalize_name(e.name): _entity_spec(e, occurred_at)
             for e in (*extraction.entities, *entities)
             if normalize_name(e.name)
         }
@@ -209,7 +209,7 @@ class Ingestor:
             edges.append(EdgeSpec("derived_from", fid, turn_src))
             for name in fact.entities:
                 ent = ent_specs.setdefault(
-                    normalize_name(name), _entity_spec(ExtractedEntity(name))
+                    normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at)
                 )
                 edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
         for ex_edge in extraction.edges:
@@ -334,12 +334,18 @@ def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None 
     return EdgeSpec(kind, new_id, target)
 
 
-def _entity_spec(entity: ExtractedEntity) -> WorldSpec:
+def _entity_spec(entity: ExtractedEntity, first_seen: int) -> WorldSpec:
+    """An entity to resolve, valid from this mention: no past view shows it before it was named.
+
+    The reconciler applies a resolvable world's validity only when it creates it, so a later
+    mention never moves an entity's start (and an earlier one, arriving late, cannot widen it).
+    """
     name = " ".join(entity.name.split())
     return WorldSpec(
         type=entity.type or "Entity",
         name=name,
         aliases=tuple(a for a in entity.aliases if a.strip()),
+        valid_from=first_seen,
         resolve=True,
     )
 

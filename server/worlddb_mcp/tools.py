@@ -18,6 +18,7 @@ from pydantic import Field
 from worlddb.engine import WorldDB
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
+from worlddb.recall import Succession
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
 from worlddb_mcp.access import memberships, permits, resolve_readable
@@ -46,6 +47,7 @@ from worlddb_mcp.schemas import (
     ScopeItem,
     Scopes,
     ScopesResult,
+    SuccessionOut,
     WriteResult,
 )
 from worlddb_mcp.views import memory_item, read_result, write_result
@@ -205,6 +207,10 @@ async def memory_recall(
                 valid_to=format_us(h.valid_to),
                 scopes=sorted(h.scopes),
                 conflicts=list(h.conflicts),
+                status=h.status,
+                superseded_by=[_succession(x) for x in h.superseded_by],
+                replaces=[_succession(x) for x in h.replaces],
+                untrusted=h.untrusted,
                 provenance=list(h.provenance) if explain else None,
                 entities=list(h.entities) if explain else None,
                 surfaced_by=h.surfaced_by if explain else None,
@@ -216,6 +222,16 @@ async def memory_recall(
         )
 
     return await run_read(ctx, run)
+
+
+def _succession(found: Succession) -> SuccessionOut:
+    return SuccessionOut(
+        old=found.old,
+        old_text=found.old_text,
+        new=found.new,
+        new_text=found.new_text,
+        at=format_us(found.at),
+    )
 
 
 async def memory_list(

@@ -76,6 +76,14 @@ def _run(db: WorldDB) -> dict[str, object]:
                         "type": h.type,
                         "ranks": dict(h.ranks),
                         "valid": [format_us(h.valid_from), format_us(h.valid_to)],
+                        "status": h.status,
+                        "superseded_by": [
+                            {"claim": x.old_text, "by": x.new_text, "at": format_us(x.at)}
+                            for x in h.superseded_by
+                        ],
+                        "replaces": [
+                            {"claim": x.old_text, "until": format_us(x.at)} for x in h.replaces
+                        ],
                     }
                     for h in hits
                 ],
@@ -117,7 +125,14 @@ def demo(state: CliState) -> None:
             click.echo(f"\n? {item['query']}")
             for hit in item["hits"]:
                 lanes = ", ".join(f"{k} #{v}" for k, v in sorted(hit["ranks"].items()))
-                click.echo(f"  - [{hit['type']}] {hit['text']}  ({lanes})")
+                click.echo(f"  - [{hit['type']}] {hit['text']}  ({lanes or 'placed first'})")
+                for old in hit["replaces"]:
+                    click.echo(f"      past: {old['claim']!r} (until {old['until'][:10]})")
+                for new in hit["superseded_by"]:
+                    click.echo(
+                        f"      {hit['status'].replace('_', ' ')}: {new['claim']!r} replaced "
+                        f"on {new['at'][:10]} by {new['by']!r}"
+                    )
         click.echo("\nas of 2024-03-01, 'Where do I live?':")
         for text in report["as_of_2024_03_01"]:  # type: ignore[attr-defined]
             click.echo(f"  - {text}")

@@ -21,6 +21,7 @@ from worlddb.cli.common import (
     scopes_from,
 )
 from worlddb.model import Edge, World
+from worlddb.recall import Succession
 from worlddb.scopes import SCOPE_KINDS
 from worlddb.timeutil import format_us
 
@@ -174,6 +175,10 @@ def recall(
             "ranks": dict(h.ranks),
             "valid_from": format_us(h.valid_from),
             "valid_to": format_us(h.valid_to),
+            "status": h.status,
+            "untrusted": h.untrusted,
+            "superseded_by": [_succession(x) for x in h.superseded_by],
+            "replaces": [_succession(x) for x in h.replaces],
         }
         for h in result.hits
     ]
@@ -187,12 +192,33 @@ def recall(
         for n, hit in enumerate(result.hits, start=1):
             lanes = ", ".join(f"{lane} #{rank}" for lane, rank in sorted(hit.ranks.items()))
             when = format_us(hit.valid_from) or ""
+            mark = " [UNTRUSTED]" if hit.untrusted else ""
             click.echo(
                 f"{n:>3}. {hit.id[:SHORT_ID]} {hit.type:<8} {when[:10]:<10} "
-                f"{_preview(hit.text, 70)}  [{lanes}]"
+                f"{_preview(hit.text, 70)}  [{lanes or 'placed before what it replaced'}]{mark}"
             )
+            for new in hit.superseded_by:
+                click.echo(
+                    f"       {hit.status.replace('_', ' ')}: {_preview(new.old_text, 40)!r} "
+                    f"replaced {(format_us(new.at) or '?')[:10]} by {_preview(new.new_text, 40)!r}"
+                )
+            for old in hit.replaces:
+                click.echo(
+                    f"       past: {_preview(old.old_text, 50)!r} "
+                    f"(until {(format_us(old.at) or '?')[:10]})"
+                )
 
     emit(state, {"hits": hits, "context": context}, human)
+
+
+def _succession(found: Succession) -> dict[str, str | None]:
+    return {
+        "old": found.old,
+        "old_text": found.old_text,
+        "new": found.new,
+        "new_text": found.new_text,
+        "at": format_us(found.at),
+    }
 
 
 @click.command()

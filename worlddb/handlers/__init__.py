@@ -9,6 +9,14 @@ Each edge type has one handler with three hooks:
 * ``on_query_rewrite(edge, hit)`` is consulted by reads: given an edge touching a hit, return the
   ids that must surface with it (``contradicts`` surfaces the other side).
 
+A handler may also define ``on_endpoint_closed(edge, closed, at, ctx)``: the reconciler calls it,
+in the same transaction, for every live edge touching a world whose validity was just closed at
+``at``. That is how a world's fate travels along its edges: a memory that is retired or amended
+closes the facts derived only from it (``derived_from``), a retired session closes its turns
+(``contains``), and a closed or contested claim marks the memory it came from so that reads can
+say which of its claims were replaced and by what. ``PlainHandler`` defines it as a no-op;
+handlers written before the hook existed simply lack it.
+
 Handlers receive a ``WriteContext`` capability, never a connection: its one implementation lives
 in the reconciler on top of the private writer. Registries are instances (``default_handlers()``
 returns a fresh one); third-party handlers arrive through the ``worlddb.edge_handlers`` entry
@@ -28,6 +36,8 @@ from worlddb.errors import PluginError, ValidationError
 from worlddb.model import Edge, EdgeSpec, NodeId, World, WorldSpec
 
 __all__ = [
+    "CLAIMS_CLOSED",
+    "CLAIMS_CONTESTED",
     "EdgeHandler",
     "HandlerRegistry",
     "PlainHandler",
@@ -38,6 +48,13 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 _EDGE_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+
+CLAIMS_CLOSED = "claims_closed"
+"""Flag on a memory some of whose derived claims have closed (superseded or retired). A flag is
+projection state outside the hash: it only tells reads where to look; what replaced what, and
+when, is read from the edges at the reader's point in valid time."""
+CLAIMS_CONTESTED = "claims_contested"
+"""Flag on a memory one of whose derived claims is a side of a ``contradicts`` edge."""
 
 
 class WriteContext(Protocol):
@@ -78,6 +95,10 @@ class WriteContext(Protocol):
         """Report two worlds as conflicting in the commit result."""
         ...
 
+    def mark(self, world_id: str, flag: str, /) -> None:
+        """Add ``flag`` to a world's projection flags (outside the hash; never removed here)."""
+        ...
+
     def add_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
         """Index ``world_ids`` and all their descendants as members of a Scope world."""
         ...
@@ -115,6 +136,10 @@ class PlainHandler:
 
     def on_query_rewrite(self, edge: Edge, hit: NodeId, /) -> Sequence[NodeId]:
         return ()
+
+    def on_endpoint_closed(self, edge: Edge, closed: NodeId, at: int, ctx: WriteContext, /) -> None:
+        """``closed`` (one end of ``edge``) stopped being valid at ``at``; nothing follows."""
+        return None
 
 
 class HandlerRegistry:

@@ -2,14 +2,17 @@
 
 ========== =================================================================================
 contains   structure and world boundaries; from a Scope world it indexes scope membership;
-           refuses cycles
+           refuses cycles; a closed Session closes its turns
 refers_to  a cross-world reference (the only way a query leaves its world); no side effect
 supersedes the source replaces the target: closes the target's validity at the source's
            ``valid_from`` (or the ingest time); only tightens; refuses time travel and cycles
 same_as    stages a pending merge proposal; never merges by itself; a rejected pair is refused
-contradicts keeps both sides, flags the conflict; reads surface the other side
+contradicts keeps both sides, flags the conflict, marks the sides' sources ``claims_contested``;
+           reads surface the other side
 implies    a logical consequence; no side effect
-derived_from provenance of derived worlds (a fact from a turn); refuses cycles
+derived_from provenance of derived worlds (a fact from a turn); refuses cycles; a derived world
+           closes when every world it was derived from has closed (retire or amend a note and
+           its facts go with it); a closed derived claim marks its source ``claims_closed``
 instance_of  membership of a class; no side effect
 subtype_of   class hierarchy; refuses cycles
 causes     the cause may not begin after its effect
@@ -21,7 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from worlddb.handlers import HandlerRegistry, PlainHandler, WriteContext
+from worlddb.handlers import (
+    CLAIMS_CLOSED,
+    CLAIMS_CONTESTED,
+    HandlerRegistry,
+    PlainHandler,
+    WriteContext,
+)
 from worlddb.model import Edge, NodeId
 from worlddb.timeutil import format_us
 
@@ -29,6 +38,7 @@ __all__ = [
     "AcyclicHandler",
     "ContainsHandler",
     "ContradictsHandler",
+    "DerivedFromHandler",
     "OrderedHandler",
     "SameAsHandler",
     "SupersedesHandler",
@@ -66,6 +76,38 @@ class ContainsHandler(AcyclicHandler):
     def on_delete(self, edge: Edge, ctx: WriteContext, /) -> None:
         if ctx.world(edge.source).type == "Scope":
             ctx.remove_scope_members(edge.source, [edge.target])
+
+    def on_endpoint_closed(self, edge: Edge, closed: NodeId, at: int, ctx: WriteContext, /) -> None:
+        """A retired conversation retires what was said in it (a Scope never cascades).
+
+        A turn shared by a newer version of its session (an edit re-hashes the session but not
+        its unchanged turns) stays open while any session holding it is open.
+        """
+        if closed == edge.source and ctx.world(edge.source).type in CASCADING_CONTAINERS:
+            holders = [
+                e.source
+                for e in ctx.edges(edge.target, direction="in", types=["contains"])
+                if ctx.world(e.source).type in CASCADING_CONTAINERS
+            ]
+            _close_when_all_closed(ctx, edge.target, holders, at)
+
+
+class DerivedFromHandler(AcyclicHandler):
+    """Provenance of a derived world: it shares the fate of what it was derived from.
+
+    Downward: a derived world (a fact read from a note) closes when every world it was derived
+    from has closed — retiring or amending the note closes its facts; a fact also stated in
+    another, still valid memory stays. Upward: when a derived claim closes (superseded,
+    retired) the source is marked ``claims_closed``, so reads can tell which of its claims were
+    replaced, by what and when (worked out from the edges at the reader's point in time).
+    """
+
+    def on_endpoint_closed(self, edge: Edge, closed: NodeId, at: int, ctx: WriteContext, /) -> None:
+        if closed == edge.source:
+            ctx.mark(edge.target, CLAIMS_CLOSED)
+            return
+        sources = [e.target for e in ctx.edges(edge.source, types=["derived_from"])]
+        _close_when_all_closed(ctx, edge.source, sources, at)
 
 
 class SupersedesHandler(AcyclicHandler):
@@ -107,6 +149,9 @@ class ContradictsHandler(NoSelfLoopHandler):
     def on_insert(self, edge: Edge, ctx: WriteContext, /) -> None:
         super().on_insert(edge, ctx)
         ctx.flag_conflict(edge.source, edge.target)
+        for side in (edge.source, edge.target):
+            for provenance in ctx.edges(side, direction="out", types=["derived_from"]):
+                ctx.mark(provenance.target, CLAIMS_CONTESTED)
 
     def on_query_rewrite(self, edge: Edge, hit: NodeId, /) -> Sequence[NodeId]:
         return (edge.target if hit == edge.source else edge.source,)
@@ -135,6 +180,28 @@ class OrderedHandler(AcyclicHandler):
             )
 
 
+CASCADING_CONTAINERS = frozenset({"Session"})
+"""Container types whose closing closes their children (a Scope or an Entity never does)."""
+
+
+def _close_when_all_closed(
+    ctx: WriteContext, world_id: str, holders: Sequence[str], at: int
+) -> None:
+    """Close ``world_id`` at ``at`` once every one of ``holders`` has closed.
+
+    It closes at its own start if it only begins later: a claim about the future ("I start at
+    Globex next month") whose source is retired today never becomes true, so its interval
+    closes empty at its start rather than being refused.
+    """
+    world = ctx.world(world_id)
+    if world.valid_to is not None and world.valid_to <= at:
+        return
+    if any(ctx.world(h).valid_to is None for h in holders):
+        return
+    begins = world.valid_from
+    ctx.close_validity(world_id, at if begins is None else max(at, begins))
+
+
 def register_builtins(registry: HandlerRegistry) -> None:
     """Register the eleven default edge types on ``registry``."""
     registry.register("contains", ContainsHandler())
@@ -143,7 +210,7 @@ def register_builtins(registry: HandlerRegistry) -> None:
     registry.register("same_as", SameAsHandler())
     registry.register("contradicts", ContradictsHandler())
     registry.register("implies", NoSelfLoopHandler())
-    registry.register("derived_from", AcyclicHandler())
+    registry.register("derived_from", DerivedFromHandler())
     registry.register("instance_of", NoSelfLoopHandler())
     registry.register("subtype_of", AcyclicHandler())
     registry.register("causes", OrderedHandler(check_cycles=False))

@@ -41,12 +41,15 @@ class WorldFilter:
         types: World types to keep; ``None`` keeps every type.
         scopes: Scope world ids; a world passes if it is a member of all of them. ``None``
             skips the check; an empty tuple admits nothing.
+        excluded_types: World types never admitted (recall leaves entities out unless asked
+            for them by ``types``).
     """
 
     view: TimeView = _DEFAULT_VIEW
     now: int = 0
     types: tuple[str, ...] | None = None
     scopes: tuple[NodeId, ...] | None = None
+    excluded_types: tuple[str, ...] = ()
 
     def where(self, alias: str = "n") -> tuple[str, list[object]]:
         """The SQL condition (over ``nodes`` aliased ``alias``) and its parameters."""
@@ -55,6 +58,9 @@ class WorldFilter:
         if self.types is not None:
             clauses.append(f"{alias}.type IN ({','.join('?' * len(self.types))})")
             params += list(self.types)
+        if self.excluded_types:
+            clauses.append(f"{alias}.type NOT IN ({','.join('?' * len(self.excluded_types))})")
+            params += list(self.excluded_types)
         if self.scopes is not None:
             # A world must be in *every* scope (a user's memories written by one agent), as the
             # memory verbs read scopes. Each correlated EXISTS is one primary-key probe of
@@ -72,6 +78,16 @@ class WorldFilter:
     def without_types(self) -> WorldFilter:
         """The same filter admitting every type (used for surfaced and expanded worlds)."""
         return WorldFilter(self.view, self.now, None, self.scopes)
+
+    def any_time(self) -> WorldFilter:
+        """The same scopes and ingest-time pin, every valid time and type (history reads)."""
+        view = TimeView(known_at=self.view.known_at, include_closed=True)
+        return WorldFilter(view, self.now, None, self.scopes)
+
+    @property
+    def moment(self) -> int:
+        """The valid time this filter reads at."""
+        return self.now if self.view.valid_at is None else self.view.valid_at
 
 
 def check_types(types: Sequence[str] | None) -> tuple[str, ...] | None:

@@ -4,6 +4,7 @@
 ``WorldDB`` facade holds one. Results are ``RecallResult``s of self-explaining ``RecallHit``s.
 """
 
+from worlddb.recall.fate import Succession
 from worlddb.recall.result import RecallHit, RecallResult
 from worlddb.recall.search import (
     DEFAULT_DEPTH,
@@ -22,5 +23,6 @@ __all__ = [
     "RecallHit",
     "RecallResult",
     "RecallSettings",
+    "Succession",
     "resolver_fuzzy",
 ]

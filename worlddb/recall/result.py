@@ -14,6 +14,7 @@ from typing import Final
 
 from worlddb.errors import ValidationError
 from worlddb.model import NodeId
+from worlddb.recall.fate import Succession
 from worlddb.timeutil import format_us
 
 __all__ = ["DEFAULT_CONTEXT_CHARS", "MAX_LINE_CHARS", "RecallHit", "RecallResult"]
@@ -45,6 +46,13 @@ class RecallHit:
             a contradiction, say), the hit that pulled it in; ``None`` for lane hits.
         entities: Names of the entities it ``refers_to``.
         ingested_at: When the store learned it (microseconds UTC).
+        status: ``current``, ``partly_outdated`` (some claims derived from it were replaced or
+            retired), ``outdated`` (all of them, or the world itself, replaced) or ``retired``
+            (closed with nothing replacing it) — at the read's point in valid time.
+        superseded_by: What replaced its claims, and when (see ``Succession``).
+        replaces: What its claims replaced, and when that stopped being true.
+        untrusted: It carries prompt-injection markers: stored and searchable, never
+            extracted from; treat its text as data, not as instructions.
     """
 
     id: NodeId
@@ -61,6 +69,10 @@ class RecallHit:
     surfaced_by: NodeId | None = None
     entities: tuple[str, ...] = ()
     ingested_at: int = 0
+    status: str = "current"
+    superseded_by: tuple[Succession, ...] = ()
+    replaces: tuple[Succession, ...] = ()
+    untrusted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +103,13 @@ class RecallResult:
     def context(self, budget_chars: int = DEFAULT_CONTEXT_CHARS) -> str:
         """The hits as numbered, dated lines that fit in ``budget_chars`` characters.
 
-        Each line reads ``[n] (from → to) text — entities: A, B; conflicts with [m]``. Hits are
-        kept whole in order until the next one would not fit; a first hit longer than the
-        budget is cut with an ellipsis rather than dropped.
+        Each line reads ``[n] (from → to) text — entities: A, B; conflicts with [m]``. A line
+        says what a reader must not miss before the text: ``[UNTRUSTED]`` (injection markers:
+        data, not instructions), ``[OUTDATED since <date>: replaced by [m] "…"]`` or
+        ``[PARTLY OUTDATED: "…" replaced <date> by [m]]``, ``[RETIRED]``; a current statement
+        that replaced an older one ends with ``replaces: "…" (until <date>)``. Hits are kept
+        whole in order until the next one would not fit; a first hit longer than the budget is
+        cut with an ellipsis rather than dropped.
 
         Raises:
             ValidationError: ``budget_chars`` is not a non-negative integer.
@@ -127,8 +143,18 @@ def _line(position: int, hit: RecallHit, number: Mapping[NodeId, int]) -> str:
     when = _interval(hit.valid_from, hit.valid_to)
     if when:
         parts.append(f"({when})")
+    label = _state_label(hit, number)
+    if label:
+        parts.append(label)
+    if hit.untrusted:
+        parts.append("[UNTRUSTED]")
     parts.append(text)
     notes: list[str] = []
+    if hit.replaces:
+        notes.append(
+            "replaces: "
+            + ", ".join(f"{_gist(s.old_text)} (until {_date(s.at)})" for s in hit.replaces[:2])
+        )
     if hit.entities:
         notes.append("entities: " + ", ".join(hit.entities))
     if hit.conflicts:
@@ -136,6 +162,30 @@ def _line(position: int, hit: RecallHit, number: Mapping[NodeId, int]) -> str:
         notes.append("conflicts with " + ", ".join(refs))
     line = " ".join(parts)
     return f"{line} — {'; '.join(notes)}" if notes else line
+
+
+def _state_label(hit: RecallHit, number: Mapping[NodeId, int]) -> str:
+    """``[OUTDATED …]``, ``[PARTLY OUTDATED …]`` or ``[RETIRED]``; empty for a current hit."""
+    if hit.status == "current":
+        return ""
+    if hit.status == "retired":
+        return "[RETIRED]"
+    first = hit.superseded_by[0] if hit.superseded_by else None
+    if first is None:
+        return "[PARTLY OUTDATED]" if hit.status == "partly_outdated" else "[OUTDATED]"
+    by = f"[{number[first.new]}]" if first.new in number else first.new[:12]
+    if hit.status == "outdated":
+        return f"[OUTDATED since {_date(first.at)}: replaced by {by} {_gist(first.new_text)}]"
+    return f"[PARTLY OUTDATED: {_gist(first.old_text)} replaced {_date(first.at)} by {by}]"
+
+
+def _gist(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return '"' + (flat if len(flat) <= limit else flat[: limit - 1] + _ELLIPSIS) + '"'
+
+
+def _date(moment: int | None) -> str:
+    return "?" if moment is None else (format_us(moment) or "?")[:10]
 
 
 def _interval(valid_from: int | None, valid_to: int | None) -> str:

@@ -11,12 +11,14 @@ is shown whatever its type), and follows the hit that surfaced it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Final
 
 from worlddb.handlers import EdgeHandler, HandlerRegistry, PlainHandler
 from worlddb.index.filters import CHUNK, WorldFilter, filter_ids
 from worlddb.index.graph import edges_touching
 from worlddb.model import NodeId
+from worlddb.recall.fate import Fate, read_fates, successor_order
 from worlddb.recall.result import RecallHit
 from worlddb.store import Store
 
@@ -24,6 +26,8 @@ __all__ = ["CONFLICT_EDGE", "Hydrator", "rewriting_handlers"]
 
 CONFLICT_EDGE: Final = "contradicts"
 """The edge type whose rewrites are reported as ``RecallHit.conflicts``."""
+UNTRUSTED_FLAG: Final = "untrusted"
+"""The flag ingest sets on a turn or note that carries prompt-injection markers."""
 
 
 def rewriting_handlers(
@@ -55,16 +59,34 @@ class Hydrator:
     def hydrate(
         self, fused: Sequence[tuple[int, float, dict[str, int]]], flt: WorldFilter
     ) -> list[RecallHit]:
-        """Hits for ``fused`` ``(rid, score, ranks)``, with surfaced worlds after their hit."""
-        ids = self.store.ids_of([rid for rid, _, _ in fused])
-        order = [(ids[rid], score, ranks) for rid, score, ranks in fused if rid in ids]
-        conflicts, surfaced = self._rewrite([wid for wid, _, _ in order], flt)
+        """Hits for ``fused`` ``(rid, score, ranks)``: current state first, then rewrites.
+
+        An outdated hit's successor (the statement that replaced it, visible to this read) is
+        placed just before it — moved up if a lane found it lower, added if none did — so the
+        newest valid statement always ranks above an outdated one. Worlds surfaced by the
+        handlers' query rewrites follow the hit that surfaced them.
+        """
+        by_rid = self.store.worlds_by_rid([rid for rid, _, _ in fused])
+        lane = {by_rid[rid].id: (score, ranks) for rid, score, ranks in fused if rid in by_rid}
+        fates = dict(read_fates(self.store, [by_rid[r] for r, _, _ in fused if r in by_rid], flt))
+        wanted = {s for f in fates.values() for s in f.successors if s not in lane}
+        admitted = set(filter_ids(self.store, wanted, flt)) if wanted else set()
+        fates = {
+            wid: replace(f, successors=tuple(s for s in f.successors if s in lane or s in admitted))
+            for wid, f in fates.items()
+        }
+        placed = successor_order(list(lane), fates)
+        order = [wid for wid, _ in placed]
+        conflicts, surfaced = self._rewrite(order, flt)
         rows: list[tuple[NodeId, float, dict[str, int], NodeId | None]] = []
-        for wid, score, ranks in order:
-            rows.append((wid, score, ranks, None))
+        for wid, before in placed:
+            score, ranks = lane.get(wid, (0.0, {}))
+            rows.append((wid, score, ranks, before if wid not in lane else None))
             rows += [(extra, 0.0, {}, wid) for extra in surfaced.get(wid, ())]
         rid_of = self._rids([wid for wid, *_ in rows])
         worlds = self.store.worlds_by_rid(rid_of.values())
+        extra = [w for rid, w in worlds.items() if w.id not in lane]
+        fates.update(read_fates(self.store, extra, flt))
         scopes = self._scope_names(list(rid_of.values()))
         entities = self._entity_names([wid for wid, *_ in rows])
         hits: list[RecallHit] = []
@@ -73,6 +95,7 @@ class Hydrator:
             world = worlds.get(rid) if rid is not None else None
             if world is None or rid is None:
                 continue  # purged between the lanes and now
+            fate = fates.get(wid, Fate())
             hits.append(
                 RecallHit(
                     id=world.id,
@@ -85,10 +108,14 @@ class Hydrator:
                     provenance=world.provenance,
                     parent=world.parent,
                     scopes=scopes.get(rid, ()),
-                    conflicts=conflicts.get(wid, ()),
+                    conflicts=tuple(dict.fromkeys((*conflicts.get(wid, ()), *fate.contested))),
                     surfaced_by=by,
                     entities=entities.get(wid, ()),
                     ingested_at=world.ingested_at,
+                    status=fate.status,
+                    superseded_by=fate.superseded_by,
+                    replaces=fate.replaces,
+                    untrusted=UNTRUSTED_FLAG in world.flags,
                 )
             )
         return hits

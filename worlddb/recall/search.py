@@ -100,6 +100,9 @@ class RecallSettings:
         max_terms: Most query words the text lane keeps.
         entity_types: World types the graph lane treats as entities.
         max_surfaced: Most worlds query rewrites may add per hit.
+        hidden_types: Types left out unless asked for by ``types``: entities annotate the
+            memories that mention them (``RecallHit.entities``) instead of competing with
+            them for places, and Scope worlds are bookkeeping.
     """
 
     depth: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_DEPTH))
@@ -109,6 +112,7 @@ class RecallSettings:
     max_terms: int = MAX_TERMS
     entity_types: tuple[str, ...] = tuple(sorted(ENTITY_TYPES))
     max_surfaced: int = 3
+    hidden_types: tuple[str, ...] = (*sorted(ENTITY_TYPES), "Scope")
 
 
 class Recall:
@@ -169,7 +173,8 @@ class Recall:
             view: The point in valid and ingest time; the default hides closed worlds.
             lanes: Which lanes to run (any of ``LANES``), for ablations.
             depth: Per-lane overrides of ``RecallSettings.depth``.
-            types: Only worlds of these types; ``None`` keeps every type.
+            types: Only worlds of these types; ``None`` keeps every type except
+                ``RecallSettings.hidden_types`` (entities and scopes).
 
         Returns:
             The fused hits with per-lane ranks, timings and the recognised entities.
@@ -180,8 +185,13 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
+        checked = check_types(types)
         flt = WorldFilter(
-            view, self.clock(), check_types(types), resolve_scopes(self.store, scope_ids)
+            view,
+            self.clock(),
+            checked,
+            resolve_scopes(self.store, scope_ids),
+            excluded_types=self.settings.hidden_types if checked is None else (),
         )
         depths = self._depths(wanted, depth, limit)
         rankings: dict[str, list[str]] = {}

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from worlddb.errors import NotFoundError, ValidationError, ValidityError
-from worlddb.handlers import HandlerRegistry
+from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
@@ -87,6 +87,14 @@ class Reconciler(EdgeOps, EmbeddingOps):
         self.store = store
         self.handlers = registry.freeze()
         self.registry = registry
+        # Edge types whose handler acts when an endpoint closes (the no-op base is skipped).
+        self._closing_types = sorted(
+            name
+            for name, handler in self.handlers.items()
+            if callable(getattr(handler, "on_endpoint_closed", None))
+            and getattr(type(handler), "on_endpoint_closed", None)
+            is not PlainHandler.on_endpoint_closed
+        )
         self.resolver: Resolver = resolver or ExactResolver(store)
         self.embedder = embedder
         self.vectors = vectors
@@ -210,8 +218,18 @@ class Reconciler(EdgeOps, EmbeddingOps):
             )
             return self._insert_edge(ctx, spec, depth, checked=True)
 
-        ctx = TxnContext(self.store, writer, outcome, add_world, add_edge)
+        ctx = TxnContext(self.store, writer, outcome, add_world, add_edge, self._endpoint_closed)
         return ctx
+
+    def _endpoint_closed(self, ctx: TxnContext, closed: NodeId, at: int) -> None:
+        """Run ``on_endpoint_closed`` of every live edge touching ``closed`` (see handlers)."""
+        if not self._closing_types:
+            return
+        for edge in ctx.edges(closed, direction="both", types=self._closing_types):
+            hook = getattr(self.handlers[edge.type], "on_endpoint_closed", None)
+            if hook is not None:
+                ctx.edge_type = edge.type
+                hook(edge, closed, at, ctx)
 
     def _resolve_one(
         self,
@@ -253,7 +271,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 ctx.outcome.existing.append(NodeId(wid))
                 if spec.flags:
                     writer.add_flags(wid, spec.flags)
-                if spec.valid_from is not None or spec.valid_to is not None:
+                if not spec.resolve and (spec.valid_from is not None or spec.valid_to is not None):
                     try:
                         ctx.tighten(wid, spec.valid_from, spec.valid_to)
                     except ValidityError:

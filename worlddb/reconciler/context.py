@@ -46,12 +46,14 @@ class TxnContext:
         outcome: Outcome,
         insert_world: Callable[[WorldSpec], NodeId],
         insert_edge: Callable[[EdgeSpec, int], str],
+        on_closed: Callable[[TxnContext, NodeId, int], None] | None = None,
     ) -> None:
         self._store = store
         self._writer = writer
         self.outcome = outcome
         self._insert_world = insert_world
         self._insert_edge = insert_edge
+        self._on_closed = on_closed
         self.edge_type = ""
         self.depth = 0
 
@@ -95,7 +97,21 @@ class TxnContext:
             )
         self._writer.set_validity(rid, valid_from, at)
         self.outcome.closed.append(NodeId(world_id))
+        self._closed(world_id, at)
         return True
+
+    def _closed(self, world_id: str, at: int) -> None:
+        """Let the handlers of the edges touching a newly closed world act on it."""
+        if self._on_closed is None:
+            return
+        if self.depth >= MAX_DERIVED_DEPTH * 4:
+            self.refuse(f"closing {world_id[:12]} cascades deeper than {MAX_DERIVED_DEPTH * 4}")
+        outer_type, outer_depth = self.edge_type, self.depth
+        self.depth += 1
+        try:
+            self._on_closed(self, NodeId(world_id), at)
+        finally:
+            self.edge_type, self.depth = outer_type, outer_depth
 
     def tighten(self, world_id: str, valid_from: int | None, valid_to: int | None) -> bool:
         """Apply a requested interval if it is within the current one; refuse any widening."""
@@ -128,6 +144,8 @@ class TxnContext:
         self._writer.set_validity(rid, new_from, new_to)
         if new_to != cur_to:
             self.outcome.closed.append(NodeId(world_id))
+            if new_to is not None:
+                self._closed(world_id, new_to)
         return True
 
     def add_world(self, spec: WorldSpec, /) -> NodeId:
@@ -151,6 +169,9 @@ class TxnContext:
 
     def flag_conflict(self, a: str, b: str, /) -> None:
         self.outcome.conflicts.append((NodeId(a), NodeId(b)))
+
+    def mark(self, world_id: str, flag: str, /) -> None:
+        self._writer.add_flags(world_id, (flag,))
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and everything they contain (structural ``contains``)."""
