@@ -232,3 +232,16 @@ def test_untrusted_memories_are_marked_on_hits_and_in_context(db: WorldDB) -> No
     hit = result.hits[0]
     assert hit.untrusted
     assert "[UNTRUSTED]" in result.context().splitlines()[0]
+
+
+def test_a_read_pinned_before_the_update_was_learned_sees_the_old_state_as_current() -> None:
+    ticks = iter(range(1_800_000_000_000_000, 1_900_000_000_000_000, 1_000_000))
+    with WorldDB.open(":memory:", embedder=HashEmbedder(), clock=lambda: next(ticks)) as db:
+        boston = db.remember("I live in Boston", occurred_at="2024-01-15", scopes=ALICE)
+        learned = db.get(boston.id).ingested_at
+        db.remember("I moved to Denver", occurred_at="2024-06-02", scopes=ALICE)
+        pinned = db.recall("where do I live", scopes=ALICE, known_at=learned, types=["Note"])
+        assert pinned.ids == [boston.id]
+        assert pinned.hits[0].status == "current" and not pinned.hits[0].superseded_by
+        latest = db.recall("where do I live", scopes=ALICE, types=["Note"])
+        assert latest.hits[1].id == boston.id and latest.hits[1].status == "outdated"

@@ -24,7 +24,7 @@ the hits and their claims only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -85,9 +85,10 @@ def read_fates(store: Store, hits: Sequence[World], flt: WorldFilter) -> dict[No
         return {}
     graph = _load(store, hits, flt)
     visible_now = set(filter_ids(store, graph.worlds, flt.without_types()))
+    closed = _closing_rule(flt, visible_now)
     out: dict[NodeId, Fate] = {}
     for hit in hits:
-        fate = _fate(hit, graph, flt, visible_now)
+        fate = _fate(hit, graph, flt, visible_now, closed)
         if fate != Fate():
             out[hit.id] = fate
     return out
@@ -138,15 +139,30 @@ def _add(index: dict[NodeId, list[NodeId]], key: NodeId, value: NodeId) -> None:
         values.append(value)
 
 
-def _closed_at(world: World, moment: int) -> bool:
-    return world.valid_to is not None and world.valid_to <= moment
+def _closing_rule(flt: WorldFilter, visible: set[NodeId]) -> Callable[[World], bool]:
+    """Whether a world had closed at the read's point on both time axes.
+
+    With ingest time pinned (``known_at``) the projection row may hold a closing learned
+    later, so a world counts as closed only if it was known and begun then and the pinned view
+    no longer sees it; otherwise the projection row's ``valid_to`` says it.
+    """
+    moment, known_at = flt.moment, flt.view.known_at
+    if known_at is not None and not flt.view.include_closed:
+        return lambda w: w.ingested_at <= known_at and _begun(w, moment) and w.id not in visible
+    return lambda w: w.valid_to is not None and w.valid_to <= moment
 
 
 def _begun(world: World, moment: int) -> bool:
     return world.valid_from is None or world.valid_from <= moment
 
 
-def _fate(hit: World, graph: _Graph, flt: WorldFilter, visible: set[NodeId]) -> Fate:
+def _fate(
+    hit: World,
+    graph: _Graph,
+    flt: WorldFilter,
+    visible: set[NodeId],
+    closed_at: Callable[[World], bool],
+) -> Fate:
     moment = flt.moment
     is_memory = bool(graph.claims.get(hit.id, [])[1:]) or hit.type in ("Turn", "Note")
     claims = [graph.worlds[c] for c in graph.claims.get(hit.id, ()) if c in graph.worlds]
@@ -156,7 +172,7 @@ def _fate(hit: World, graph: _Graph, flt: WorldFilter, visible: set[NodeId]) -> 
     successors: list[NodeId] = []
     closed_claims = 0
     for claim in [hit, *derived]:
-        closed = _closed_at(claim, moment)
+        closed = closed_at(claim)
         closed_claims += int(closed and claim.id != hit.id)
         if closed:
             newest = _newest(claim.id, graph, visible)
@@ -170,14 +186,14 @@ def _fate(hit: World, graph: _Graph, flt: WorldFilter, visible: set[NodeId]) -> 
                     successors.append(shown)
         for old_id in graph.older.get(claim.id, ()):
             old = graph.worlds.get(old_id)
-            if old is None or not _closed_at(old, moment):
+            if old is None or not closed_at(old):
                 continue
             shown_old = _as_memory(old_id, graph, None) if is_memory else old_id
             if shown_old != hit.id:
                 replaces.append(Succession(shown_old, old.text, hit.id, claim.text, old.valid_to))
     contested = _contested(hit, [hit, *derived], graph, visible, is_memory)
     return Fate(
-        status=_status(hit, derived, closed_claims, superseded_by, moment),
+        status=_status(hit, derived, closed_claims, superseded_by, closed_at),
         superseded_by=tuple(dict.fromkeys(superseded_by)),
         replaces=tuple(dict.fromkeys(replaces)),
         successors=tuple(successors),
@@ -186,10 +202,14 @@ def _fate(hit: World, graph: _Graph, flt: WorldFilter, visible: set[NodeId]) -> 
 
 
 def _status(
-    hit: World, derived: Sequence[World], closed: int, superseded_by: Sequence[Succession], at: int
+    hit: World,
+    derived: Sequence[World],
+    closed: int,
+    superseded_by: Sequence[Succession],
+    closed_at: Callable[[World], bool],
 ) -> str:
     own = [s for s in superseded_by if s.old == hit.id]
-    if _closed_at(hit, at):
+    if closed_at(hit):
         return "outdated" if own else "retired"
     if not derived or closed == 0:
         return "current"
