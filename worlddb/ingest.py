@@ -123,8 +123,13 @@ class Ingestor:
         entities: Sequence[ExtractedEntity] = (),
         facts: Sequence[ExtractedFact] = (),
         created_at: int | None = None,
+        replaces: str | None = None,
     ) -> IngestResult:
-        """Ingest a free text as a Note world (identity time as for ``session``)."""
+        """Ingest a free text as a Note world (identity time as for ``session``).
+
+        ``replaces`` names a stored memory the note supersedes, in the same changeset: an
+        amendment lands whole or not at all.
+        """
         if not isinstance(text, str) or not text.strip():
             raise ValidationError("text must be a non-empty string", field="text", value=text)
         note = WorldSpec(
@@ -144,6 +149,7 @@ class Ingestor:
             metadata=metadata,
             entities=entities,
             facts=facts,
+            replaces=replaces,
         )
 
     # -- the shared path ------------------------------------------------------------------------
@@ -159,6 +165,7 @@ class Ingestor:
         metadata: Mapping[str, str] | None,
         entities: Sequence[ExtractedEntity],
         facts: Sequence[ExtractedFact],
+        replaces: str | None = None,
     ) -> IngestResult:
         provenance = tuple(_provenance(label, metadata))
         memory = replace(memory, provenance=provenance)
@@ -217,6 +224,8 @@ class Ingestor:
             if a is not None and b is not None and a != b:
                 edges.append(_ordered_edge(ex_edge.type, a, b))
         edges += self._updates_to_stored(all_facts, fact_specs)
+        if replaces is not None:
+            edges.append(EdgeSpec("supersedes", mem_id, replaces))
         scope_worlds = scope_specs(scopes or {})
         for scope in scope_worlds:
             sid = world_id(scope)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from worlddb.errors import NotFoundError, ScopeError, ValidationError
 from worlddb.hashing import world_id
 from worlddb.ingest import Ingestor, IngestResult
-from worlddb.model import Changeset, EdgeSpec, NodeId, World
+from worlddb.model import Changeset, NodeId, World
 from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import purge_worlds
@@ -125,26 +125,15 @@ class MemoryOps:
             )[1]
             for s in self._direct_scopes(old.id)
         }
-        result = self.remember(
-            text, scopes={**inherited, **validate_scopes(scopes)}, occurred_at=self.now()
-        )
-        if result.id == old.id:
-            raise ValidationError(
-                "the amended text is identical to the memory", field="text", value=text
-            )
-        commit = self.reconciler.apply(
-            Changeset(edges=(EdgeSpec("supersedes", result.id, old.id),))
-        )
-        return IngestResult(
-            id=result.id,
-            created=result.created,
-            turns=result.turns,
-            entities=result.entities,
-            facts=result.facts,
-            proposals=result.proposals,
-            superseded=tuple(dict.fromkeys((*result.superseded, *commit.closed))),
-            conflicts=result.conflicts,
-            commit=commit,
+        moment = self.now()
+        # One changeset: the new note, what is extracted from it and the ``supersedes`` edge to
+        # the old one. A refused edge (say, an old note valid from a later date) leaves nothing.
+        return self.ingestor.text(
+            text,
+            occurred_at=moment,
+            scopes={**inherited, **validate_scopes(scopes)},
+            created_at=moment,
+            replaces=old.id,
         )
 
     # -- scopes ---------------------------------------------------------------------------------
