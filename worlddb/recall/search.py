@@ -237,7 +237,7 @@ class Recall:
         fused = self._fuse(rankings, depths, limit)
         timings["fusion"] = _ms(began)
         began = time.perf_counter()
-        hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt)
+        hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt, query)
         timings["hydrate"] = _ms(began)
         timings["total"] = _ms(started)
         return RecallResult(
