@@ -241,13 +241,19 @@ class Reconciler(EdgeOps, EmbeddingOps):
     ) -> None:
         res = self.resolver.resolve(spec)
         resolutions[wid] = (res.tier or "new", res.score)
+        # The resolver may find this very world: another writer stored identical content between
+        # this changeset's existence check and now. That is the same world, not a merge.
+        if res.outcome == "resolved" and res.world_id == wid:
+            resolutions[wid] = ("exact", 1.0)
+            return
         if res.outcome == "resolved" and res.world_id is not None:
             if res.tier == "exact":
                 id_map[wid] = res.world_id
             elif self.store.proposal_status(wid, res.world_id) != "rejected":
                 staged.append((NodeId(wid), res.world_id, res.tier, res.score))
         elif res.outcome == "ambiguous":
-            for option, tier, score in res.options[:MAX_PROPOSALS_PER_ENTITY]:
+            options = [o for o in res.options if o[0] != wid][:MAX_PROPOSALS_PER_ENTITY]
+            for option, tier, score in options:
                 if self.store.proposal_status(wid, option) != "rejected":
                     staged.append((NodeId(wid), option, tier, score))
 
