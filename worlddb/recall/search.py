@@ -5,8 +5,10 @@ One ``recall()`` call:
 1. builds one ``WorldFilter`` (time view evaluated at one ``now``, types, scopes), which every
    lane applies to its own candidates by primary-key probes;
 2. runs the requested lanes — ``bm25`` (FTS5), ``vector`` (the query embedded with
-   ``embed_queries``, then HNSW or exact search) and ``graph`` (entities named in the query →
-   the worlds that ``refers_to`` them) — each fetching ``max(depth, limit)`` ids;
+   ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
+   the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
+   vector candidates reordered by closeness to it; see ``anchors``) — each fetching
+   ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
    ``limit``);
@@ -23,6 +25,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -37,6 +40,7 @@ from worlddb.index.graph import find_entities, mentions
 from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
+from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
 from worlddb.recall.result import RecallResult
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
@@ -56,8 +60,10 @@ __all__ = [
     "resolver_fuzzy",
 ]
 
-LANES: Final = ("bm25", "vector", "graph")
-DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType({"vector": 20, "bm25": 5, "graph": 10})
+LANES: Final = ("bm25", "vector", "graph", "time")
+DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
+    {"vector": 20, "bm25": 5, "graph": 10, "time": 10}
+)
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
 LongMemEval."""
@@ -185,6 +191,7 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
+        wanted.sort(key=lambda lane: lane == "time")  # it reorders the other lanes' candidates
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -197,10 +204,17 @@ class Recall:
         rankings: dict[str, list[str]] = {}
         timings: dict[str, float] = {}
         entities: tuple[NodeId, ...] = ()
+        anchor = find_anchor(text, flt.moment) if "time" in wanted else None
         for lane in wanted:
             began = time.perf_counter()
             fetch = max(depths[lane], limit)
-            if lane == "bm25":
+            if anchor is not None and lane in ("bm25", "vector"):
+                fetch = max(fetch, TIME_POOL)
+            if lane == "time":
+                if anchor is None:
+                    continue
+                found = self._time_lane(anchor, rankings)
+            elif lane == "bm25":
                 found = [
                     h.rid
                     for h in search_text(
@@ -243,6 +257,13 @@ class Recall:
         return RecallResult(
             query=query, hits=tuple(hits), lanes=tuple(rankings), timings=timings, entities=entities
         )
+
+    def _time_lane(self, anchor: TimeAnchor, rankings: Mapping[str, list[str]]) -> list[int]:
+        """The text and vector candidates (interleaved, best first) reordered by time."""
+        lists = [rankings.get(lane, [])[:TIME_POOL] for lane in ("bm25", "vector")]
+        pool = list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
+        worlds = self.store.worlds_by_rid(pool)
+        return rank_by_time(anchor, pool, {rid: w.valid_from for rid, w in worlds.items()})
 
     def _depths(
         self, lanes: Sequence[str], overrides: Mapping[str, int] | None, limit: int
