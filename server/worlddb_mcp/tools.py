@@ -21,7 +21,7 @@ from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
-from worlddb_mcp.access import memberships, permits, resolve_readable
+from worlddb_mcp.access import memberships, permits, resolve_readable, scope_labels, shown_labels
 from worlddb_mcp.runtime import (
     AppContext,
     as_tool_error,
@@ -205,7 +205,7 @@ async def memory_recall(
                 ranks=dict(h.ranks),
                 valid_from=format_us(h.valid_from),
                 valid_to=format_us(h.valid_to),
-                scopes=sorted(h.scopes),
+                scopes=shown_labels(h.scopes, granted, wanted),
                 conflicts=list(h.conflicts),
                 status=h.status,
                 superseded_by=[_succession(x) for x in h.superseded_by],
@@ -286,7 +286,7 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
         return read_result(
             db,
             world,
-            scopes=memberships(db, world),
+            scopes=shown_labels(scope_labels(memberships(db, world)), granted),
             children=children,
             edges=edges,
             history=history,
