@@ -225,7 +225,8 @@ class Ingestor:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
             if a is not None and b is not None and a != b:
                 edges.append(_ordered_edge(ex_edge.type, a, b))
-        edges += self._in_write_scopes(self._updates_to_stored(all_facts, fact_specs), scopes)
+        updates = self._updates_to_stored(all_facts, fact_specs)
+        edges += self._in_write_scopes(updates, scopes, {world_id(f) for f in fact_specs.values()})
         if replaces is not None:
             edges.append(EdgeSpec("supersedes", mem_id, replaces))
         scope_worlds = scope_specs(scopes or {})
@@ -272,15 +273,16 @@ class Ingestor:
         )
 
     def _in_write_scopes(
-        self, edges: list[EdgeSpec], scopes: Mapping[str, str] | None
+        self, edges: list[EdgeSpec], scopes: Mapping[str, str] | None, new: set[NodeId]
     ) -> list[EdgeSpec]:
-        """``edges`` whose stored endpoint is visible in every scope of the write.
+        """``edges`` (between a ``new`` fact and a stored one) whose stored end is visible in
+        every scope of the write.
 
         Scope isolation: a fact written for alice never supersedes or contradicts bob's, and
         the write result never names a fact of a scope it was not written to.
         """
         sids = [world_id(s) for s in scope_specs(scopes or {})]
-        stored = [e.target if self.store.exists(e.target) else e.source for e in edges]
+        stored = [e.source if e.target in new else e.target for e in edges]
         visible = set(within_scopes(self.store, stored, sids))
         return [e for e, old in zip(edges, stored, strict=True) if old in visible]
 
