@@ -186,7 +186,7 @@ ENTITY_CHOICES = (
 QUERIES = ("Maria", "Porto", "who is my dentist", "João", "tea", "Acme project", "Mariah")
 DROPPED = frozenset(
     {"short_id", "score", "ranks", "context", "ingested_at", "valid_from", "valid_to"}
-    | {"as_of", "created_at", "next_cursor", "at"}
+    | {"as_of", "created_at", "at"}
 )
 
 Op = tuple[Any, ...]
@@ -278,7 +278,7 @@ async def _play(db: WorldDB, ops: list[Op], foreign: dict[int, str]) -> dict[str
                     args["limit"] = 100
                 elif kind == "list":
                     tool = "memory_list"
-                    args = {"scopes": mine, "include_retired": op[2], "limit": 100}
+                    args = {"scopes": mine, "include_retired": op[2], "limit": 2}
                 elif kind in ("read_own", "retire_own"):
                     pool = seen[user].seen if kind == "read_own" else seen[user].memories
                     if not pool:
@@ -303,6 +303,10 @@ async def _play(db: WorldDB, ops: list[Op], foreign: dict[int, str]) -> dict[str
                     else result.structured_content
                 )
                 seen[user].record(kind, payload)
+                while kind == "list" and not result.is_error and payload["next_cursor"]:
+                    result = await me.call_tool(tool, {**args, "cursor": payload["next_cursor"]})
+                    payload = result.structured_content
+                    seen[user].record(kind, payload)
                 if kind == "write" and not result.is_error:
                     seen[user].memories.append(payload["id"])
                 everyone += [i for i in seen[user].seen if i not in everyone]
