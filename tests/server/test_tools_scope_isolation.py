@@ -163,6 +163,27 @@ async def test_a_bound_caller_sees_only_the_scope_labels_it_may_touch(
             assert full["scopes"] == ["run_id=r1", "user_id=alice"]
 
 
+async def test_list_cursors_are_item_ids_and_useless_to_another_scope(
+    mem_db: WorldDB, call: Call, fail: Fail
+) -> None:
+    with serving(mem_db) as url, anyio.fail_after(60):
+        async with client(url, ALICE_TOKEN) as alice, client(url, BOB_TOKEN) as bob:
+            for i in range(3):
+                await call(alice, "memory_write", {"text": f"alice note {i}", "scopes": ALICE})
+                await call(bob, "memory_write", {"text": f"bob note {i}", "scopes": BOB})
+            first = await call(alice, "memory_list", {"scopes": ALICE, "limit": 2})
+            assert first["next_cursor"] == first["items"][-1]["id"]
+            rest = await call(
+                alice, "memory_list", {"scopes": ALICE, "limit": 2, "cursor": first["next_cursor"]}
+            )
+            texts = [i["preview"] for i in (*first["items"], *rest["items"])]
+            assert texts == ["alice note 0", "alice note 1", "alice note 2"]
+            assert rest["next_cursor"] is None
+            stolen = await fail(bob, "memory_list", {"scopes": BOB, "cursor": first["next_cursor"]})
+            bogus = await fail(bob, "memory_list", {"scopes": BOB, "cursor": "e" * 64})
+            assert stolen.replace(first["next_cursor"], "C") == bogus.replace("e" * 64, "C")
+
+
 # -- the property: a bound view does not depend on any other scope ----------------------------
 USERS = ("alice", "bob", "carol")
 OBSERVER = "alice"
