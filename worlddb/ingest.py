@@ -25,7 +25,8 @@ from worlddb.normalize import normalize_name
 from worlddb.plugins import Episode, ExtractedEntity, ExtractedFact, Extraction, Extractor, Message
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.validate import MAX_NAME_CHARS
-from worlddb.scopes import scope_specs
+from worlddb.resolver import within_scopes
+from worlddb.scopes import entity_salt, note_label, scope_specs
 
 __all__ = ["IngestResult", "Ingestor", "fact_key", "within_limits"]
 
@@ -134,6 +135,7 @@ class Ingestor:
             raise ValidationError("text must be a non-empty string", field="text", value=text)
         note = WorldSpec(
             type="Note",
+            name=note_label(scopes or {}),
             content=text,
             created_at=occurred_at if created_at is None else created_at,
             valid_from=occurred_at,
@@ -189,7 +191,7 @@ class Ingestor:
             mem_id = world_id(memory)
         sources = [world_id(t) for t in turns] or [mem_id]
         ent_specs = {
-            normalize_name(e.name): _entity_spec(e, occurred_at)
+            normalize_name(e.name): _entity_spec(e, occurred_at, scopes)
             for e in (*extraction.entities, *entities)
             if normalize_name(e.name)
         }
@@ -216,14 +218,15 @@ class Ingestor:
             edges.append(EdgeSpec("derived_from", fid, turn_src))
             for name in fact.entities:
                 ent = ent_specs.setdefault(
-                    normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at)
+                    normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at, scopes)
                 )
                 edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
         for ex_edge in extraction.edges:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
             if a is not None and b is not None and a != b:
                 edges.append(_ordered_edge(ex_edge.type, a, b))
-        edges += self._updates_to_stored(all_facts, fact_specs)
+        updates = self._updates_to_stored(all_facts, fact_specs)
+        edges += self._in_write_scopes(updates, scopes, {world_id(f) for f in fact_specs.values()})
         if replaces is not None:
             edges.append(EdgeSpec("supersedes", mem_id, replaces))
         scope_worlds = scope_specs(scopes or {})
@@ -268,6 +271,20 @@ class Ingestor:
         return within_limits(
             self.extractor.extract(Episode(messages=msgs, occurred_at=occurred_at))
         )
+
+    def _in_write_scopes(
+        self, edges: list[EdgeSpec], scopes: Mapping[str, str] | None, new: set[NodeId]
+    ) -> list[EdgeSpec]:
+        """``edges`` (between a ``new`` fact and a stored one) whose stored end is visible in
+        every scope of the write.
+
+        Scope isolation: a fact written for alice never supersedes or contradicts bob's, and
+        the write result never names a fact of a scope it was not written to.
+        """
+        sids = [world_id(s) for s in scope_specs(scopes or {})]
+        stored = [e.source if e.target in new else e.target for e in edges]
+        visible = set(within_scopes(self.store, stored, sids))
+        return [e for e, old in zip(edges, stored, strict=True) if old in visible]
 
     def _updates_to_stored(
         self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
@@ -343,16 +360,22 @@ def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None 
     return EdgeSpec(kind, new_id, target)
 
 
-def _entity_spec(entity: ExtractedEntity, first_seen: int) -> WorldSpec:
+def _entity_spec(
+    entity: ExtractedEntity, first_seen: int, scopes: Mapping[str, str] | None = None
+) -> WorldSpec:
     """An entity to resolve, valid from this mention: no past view shows it before it was named.
 
     The reconciler applies a resolvable world's validity only when it creates it, so a later
     mention never moves an entity's start (and an earlier one, arriving late, cannot widen it).
+    Its identity time is the scopes' salt (``entity_salt``): "Maria" written for alice is not,
+    by content address, the "Maria" bob wrote, so only resolution (within alice's scopes) can
+    map it onto a stored entity.
     """
     name = " ".join(entity.name.split())
     return WorldSpec(
         type=entity.type or "Entity",
         name=name,
+        created_at=entity_salt(scopes or {}),
         aliases=tuple(a for a in entity.aliases if a.strip()),
         valid_from=first_seen,
         resolve=True,

@@ -79,14 +79,17 @@ FUZZY_TIERS: Final = frozenset({"fuzzy", "phonetic"})
 answers for nearly any word)."""
 
 
-def resolver_fuzzy(resolver: TieredResolver) -> FuzzyLookup:
+def resolver_fuzzy(resolver: TieredResolver, scopes: Sequence[str] | None = None) -> FuzzyLookup:
     """The fuzzy and phonetic tiers of ``resolver`` as a name → entity ids lookup.
 
-    Only a confident single answer counts; an ambiguous name names nothing.
+    Only a confident single answer counts; an ambiguous name names nothing. With ``scopes``,
+    only entities in every one of them are looked at, so an entity of another scope can
+    neither answer nor make a name ambiguous.
     """
+    where = None if scopes is None else tuple(scopes)
 
     def lookup(norm: str) -> Sequence[NodeId]:
-        found = resolver.resolve(WorldSpec(type=GENERIC_TYPE, name=norm))
+        found = resolver.resolve(WorldSpec(type=GENERIC_TYPE, name=norm), scopes=where)
         if found.outcome == "resolved" and found.tier in FUZZY_TIERS and found.world_id:
             return (found.world_id,)
         return ()
@@ -153,7 +156,14 @@ class Recall:
         self.embedder = embedder
         self.clock = clock
         self.settings = settings or RecallSettings()
-        self.fuzzy = resolver_fuzzy(TieredResolver(store)) if fuzzy == "default" else fuzzy
+        # The default lookup is rebuilt per call, confined to the call's scopes.
+        self._fuzzy_resolver: TieredResolver | None = None
+        self.fuzzy: FuzzyLookup | None
+        if fuzzy == "default":
+            self._fuzzy_resolver = TieredResolver(store)
+            self.fuzzy = resolver_fuzzy(self._fuzzy_resolver)
+        else:
+            self.fuzzy = fuzzy
         self._hydrator = Hydrator(
             store, rewriting_handlers(handlers), max_surfaced=self.settings.max_surfaced
         )
@@ -230,8 +240,11 @@ class Recall:
                     for h in search_dense(self.store, self.vectors, vector, flt=flt, limit=fetch)
                 ]
             else:
+                fuzzy = self.fuzzy
+                if self._fuzzy_resolver is not None and flt.scopes is not None:
+                    fuzzy = resolver_fuzzy(self._fuzzy_resolver, flt.scopes)
                 matched = find_entities(
-                    self.store, text, types=self.settings.entity_types, flt=flt, fuzzy=self.fuzzy
+                    self.store, text, types=self.settings.entity_types, flt=flt, fuzzy=fuzzy
                 )
                 entities = tuple(dict.fromkeys(m.id for m in matched))
                 found = [
