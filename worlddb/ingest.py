@@ -4,11 +4,12 @@ A session becomes a Session world containing Turn worlds (structural ``contains`
 time from the message timestamps and ingest time from the clock. A text becomes a Note world.
 The extractor's entities are written with ``resolve=True`` (the resolver maps them onto stored
 entities or stages merge proposals); its facts become Fact worlds with ``refers_to`` edges to
-their entities and ``derived_from`` edges to their turn. A fact that restates an older stored
-fact's (subject, attribute) with another value ``supersedes`` it when a change cue says so, and
-``contradicts`` it otherwise. Caller-supplied labels (session ids) are opaque provenance: they
-never enter searchable content. Turns flagged as untrusted (prompt-injection markers) are stored
-and searchable but nothing is extracted from them.
+their entities and ``derived_from`` edges to their turn. A fact on an older stored fact's
+(subject, attribute), in the same scopes, ``supersedes`` or ``contradicts`` it as the attribute
+table in ``worlddb.extract.attributes`` says (a restatement links nothing). Caller-supplied
+labels (session ids) are opaque provenance: they never enter searchable content. Turns flagged
+as untrusted (prompt-injection markers) are stored and searchable but nothing is extracted from
+them.
 """
 
 from __future__ import annotations
@@ -18,9 +19,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from worlddb.errors import ValidationError
-from worlddb.extract import is_single_valued
+from worlddb.extract import (
+    Statement,
+    attribute_kind,
+    read_statements,
+    same_value,
+    statement_of,
+    update_kind,
+)
 from worlddb.hashing import world_id
-from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.plugins import Episode, ExtractedEntity, ExtractedFact, Extraction, Extractor, Message
 from worlddb.reconciler import Reconciler
@@ -223,7 +231,7 @@ class Ingestor:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
             if a is not None and b is not None and a != b:
                 edges.append(_ordered_edge(ex_edge.type, a, b))
-        edges += self._updates_to_stored(all_facts, fact_specs)
+        edges += self._updates_to_stored(all_facts, fact_specs, scopes)
         if replaces is not None:
             edges.append(EdgeSpec("supersedes", mem_id, replaces))
         scope_worlds = scope_specs(scopes or {})
@@ -270,34 +278,94 @@ class Ingestor:
         )
 
     def _updates_to_stored(
-        self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
+        self,
+        facts: Sequence[ExtractedFact],
+        specs: Mapping[str, WorldSpec],
+        scopes: Mapping[str, str] | None = None,
     ) -> list[EdgeSpec]:
         """supersedes / contradicts edges between new facts and stored facts on one attribute.
 
-        A different value for the same (subject, attribute) is an update when a change cue says
-        so or the attribute holds one value at a time (where one lives, works...). The edge
-        always points from the later fact to the earlier one in valid time, so sessions that
-        arrive out of date order still close the right interval. Two values stated for the same
-        moment contradict. A multi-valued attribute without a cue ("I like X", "I like Y")
-        links nothing: both stay true.
+        Only stored facts the write's scopes can see are candidates (``_visible_to``): one
+        user's statement never closes another's. The stored sentence is re-read for its value,
+        and ``update_kind`` decides by the attribute table: a later different value of a mutable
+        attribute (city, employer) supersedes, an immutable one (birthday) contradicts, a
+        multi-valued one (likes) is closed only by a negation or "used to" of the same value,
+        and a restatement or partial mention ("Sarah" for "Sarah Connor") links nothing. The
+        edge points from the later fact to the earlier one in valid time, so sessions that
+        arrive out of date order still close the right interval.
         """
         edges: list[EdgeSpec] = []
+        required = _required_scopes(scopes or {})
         for fact in facts:
             spec = specs.get(fact.key)
             if spec is None or not fact.subject or not fact.attribute:
                 continue
-            updates = bool(fact.change_cue) or is_single_valued(fact.attribute)
+            new = statement_of(fact)
+            if attribute_kind(fact.attribute) == "multi" and not (new.negated or new.past):
+                continue  # a new like, hobby or purchase closes nothing: skip reading them all
             key = fact_key(fact.subject, fact.attribute)
             for old_id in self.store.find_by_name(key, types=["Fact"]):
                 old = self.store.find_world(old_id)
                 if old is None or old.id == world_id(spec) or old.valid_to is not None:
                     continue
-                if normalize_name(old.content) == normalize_name(spec.content) or not updates:
+                if not self._visible_to(old.id, required):
                     continue
-                same_time = old.valid_from == spec.valid_from
-                kind = "contradicts" if same_time and not fact.change_cue else "supersedes"
-                edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
+                kind = _stored_update(fact.attribute, old, spec, new)
+                if kind is not None:
+                    edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
         return edges
+
+    def _visible_to(self, stored: str, required: frozenset[str]) -> bool:
+        """Whether a stored fact belongs to every scope in ``required`` (none: unscoped only)."""
+        rid = self.store.rid_of(stored)
+        if rid is None:
+            return False
+        held = set(self.store.scopes_of(rid))
+        return required <= held if required else not held
+
+
+def _required_scopes(scopes: Mapping[str, str]) -> frozenset[str]:
+    """The scopes a stored fact must share to be updated by a write under ``scopes``.
+
+    A run is one conversation: a later run of the same user updates facts of an earlier one, so
+    ``run_id`` is required only when the write names nothing else.
+    """
+    owners = {k: v for k, v in scopes.items() if k != "run_id"} or dict(scopes)
+    return frozenset(world_id(spec) for spec in scope_specs(owners))
+
+
+def _stored_update(attribute: str, old: World, spec: WorldSpec, new: Statement) -> str | None:
+    """The edge a new fact owes a stored one on the same attribute, or ``None``.
+
+    A stored sentence that only negates a value holds nothing to update (one in the past tense
+    does: "I worked at IBM" closes when a new employer is named); one that holds the new value
+    in any of its readings is restated, not changed.
+    """
+    readings = read_statements(old.content, attribute, old.created_at)
+    live = [r for r in readings if not r.negated]
+    if not live:
+        return None
+    if any(same_value(r.value, new.value) for r in live):
+        return update_kind(attribute, live[0], replace(new, value=live[0].value), later=True)
+    kind = update_kind(attribute, live[0], new, later=old.valid_from != spec.valid_from)
+    if kind == "supersedes" and _dated_before(spec.created_at, spec.valid_from, old):
+        return "contradicts"  # said later, dated earlier: two accounts of one time, keep both
+    return kind
+
+
+def _dated_before(said_at: int | None, valid_from: int | None, old: World) -> bool:
+    """Whether a statement said after ``old`` dates its change before ``old`` began.
+
+    "I've been vegan since January", said in April about a diet stated on January 5: the edge
+    could only point back in time and close the newer statement, so it is a conflict instead.
+    """
+    return (
+        said_at is not None
+        and valid_from is not None
+        and old.valid_from is not None
+        and said_at > old.created_at
+        and valid_from < old.valid_from
+    )
 
 
 def within_limits(extraction: Extraction) -> Extraction:

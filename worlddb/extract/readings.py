@@ -1,0 +1,46 @@
+"""Read back what a stored fact said, so a new statement can be compared with it by value.
+
+Stored facts keep their sentence, not the extractor's ``(attribute, value)`` reading. Ingest
+re-reads the sentence with the same deterministic rules (``find_facts``) to recover the value and
+whether it was negated or past; a sentence the rules cannot read (written by a caller or by
+another extractor) is compared as a whole, so a new value contained in it counts as a
+restatement, never as a change.
+"""
+
+from __future__ import annotations
+
+from worlddb.errors import ValidationError
+from worlddb.extract.attributes import Statement, is_additive
+from worlddb.extract.dates import find_dates
+from worlddb.extract.facts import find_facts
+from worlddb.plugins import ExtractedFact
+
+__all__ = ["read_statements", "statement_of"]
+
+
+def read_statements(text: str, attribute: str, reference: int = 0) -> list[Statement]:
+    """What ``text`` states about ``attribute``; the whole text as the value if unreadable.
+
+    ``reference`` resolves relative dates, which only cut values short ("Denver on June 2").
+    """
+    try:
+        cuts = [span.start for span in find_dates(text, reference)]
+    except ValidationError:
+        cuts = []
+    readings = [
+        Statement(raw.value, raw.negated, raw.past, raw.change_cue, raw.additive)
+        for raw in find_facts(text, cut_points=cuts)
+        if raw.attribute == attribute
+    ]
+    return readings or [Statement(text)]
+
+
+def statement_of(fact: ExtractedFact) -> Statement:
+    """An extracted fact as one side of a comparison (its sentence when it has no value)."""
+    return Statement(
+        fact.value or fact.text,
+        fact.negated,
+        fact.change_cue == "used to",
+        fact.change_cue,
+        is_additive(fact.text),
+    )
