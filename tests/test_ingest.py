@@ -14,7 +14,7 @@ from tests.strategies import logical_dump
 from worlddb.engine import WorldDB
 from worlddb.errors import ValidationError
 from worlddb.extract import OfflineExtractor
-from worlddb.ingest import IngestResult, fact_key
+from worlddb.ingest import MAX_UPDATE_EDGES, IngestResult, fact_key
 from worlddb.plugins import (
     Episode,
     ExtractedEdge,
@@ -390,3 +390,11 @@ def test_a_past_or_negated_other_value_leaves_the_current_one_open(xdb: WorldDB)
     _said(xdb, "I used to live in Austin.", "2024-02-05")
     _said(xdb, "I don't live in Boston anymore.", "2024-03-05")
     assert _open_facts(xdb, denver) == ["I live in Denver"]
+
+
+def test_one_new_value_writes_a_bounded_number_of_update_edges(xdb: WorldDB) -> None:
+    for day in range(1, 21):
+        _said(xdb, f"My birthday is May {day}.", f"2024-01-{day:02d}")
+    last = _said(xdb, "My birthday is June 30.", "2024-02-01")
+    (fact,) = last.facts
+    assert len(xdb.edges(fact, types=["contradicts"])) == MAX_UPDATE_EDGES < 20

@@ -41,6 +41,9 @@ logger = logging.getLogger(__name__)
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
 CONTEXT_TURNS = 4
+# Edges one new fact may write to stored facts (newest first): a value contradicting many stored
+# ones (an immutable attribute stated over and over) must not cost a quadratic number of edges.
+MAX_UPDATE_EDGES = 16
 UNTRUSTED = "untrusted"
 
 
@@ -304,16 +307,26 @@ class Ingestor:
             if attribute_kind(fact.attribute) == "multi" and not (new.negated or new.past):
                 continue  # a new like, hobby or purchase closes nothing: skip reading them all
             key = fact_key(fact.subject, fact.attribute)
-            for old_id in self.store.find_by_name(key, types=["Fact"]):
-                old = self.store.find_world(old_id)
-                if old is None or old.id == world_id(spec) or old.valid_to is not None:
-                    continue
-                if not self._visible_to(old.id, required):
-                    continue
+            linked = 0
+            for old in self._open_candidates(key, world_id(spec), required):
                 kind = _stored_update(fact.attribute, old, spec, new)
                 if kind is not None:
                     edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
+                    linked += 1
+                    if linked >= MAX_UPDATE_EDGES:
+                        break
         return edges
+
+    def _open_candidates(self, key: str, own: str, required: frozenset[str]) -> list[World]:
+        """Open stored facts under ``key`` that the write's scopes see, newest first."""
+        found = []
+        for old_id in self.store.find_by_name(key, types=["Fact"]):
+            old = self.store.find_world(old_id)
+            if old is None or old.id == own or old.valid_to is not None:
+                continue
+            if self._visible_to(old.id, required):
+                found.append(old)
+        return sorted(found, key=lambda w: (w.valid_from or 0, w.created_at), reverse=True)
 
     def _visible_to(self, stored: str, required: frozenset[str]) -> bool:
         """Whether a stored fact belongs to every scope in ``required`` (none: unscoped only)."""

@@ -9,6 +9,8 @@ restatement, never as a change.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from worlddb.errors import ValidationError
 from worlddb.extract.attributes import Statement, is_additive
 from worlddb.extract.dates import find_dates
@@ -22,17 +24,23 @@ def read_statements(text: str, attribute: str, reference: int = 0) -> list[State
     """What ``text`` states about ``attribute``; the whole text as the value if unreadable.
 
     ``reference`` resolves relative dates, which only cut values short ("Denver on June 2").
+    Readings are cached: ingest re-reads the same open facts for every new statement.
     """
+    return list(_read(text, attribute, reference))
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str, attribute: str, reference: int) -> tuple[Statement, ...]:
     try:
         cuts = [span.start for span in find_dates(text, reference)]
     except ValidationError:
         cuts = []
-    readings = [
+    readings = tuple(
         Statement(raw.value, raw.negated, raw.past, raw.change_cue, raw.additive)
         for raw in find_facts(text, cut_points=cuts)
         if raw.attribute == attribute
-    ]
-    return readings or [Statement(text)]
+    )
+    return readings or (Statement(text),)
 
 
 def statement_of(fact: ExtractedFact) -> Statement:
