@@ -19,14 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from worlddb.errors import ValidationError
-from worlddb.extract import (
-    Statement,
-    attribute_kind,
-    read_statements,
-    same_value,
-    statement_of,
-    update_kind,
-)
+from worlddb.extract import attribute_kind, statement_of, stored_update_kind
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.normalize import normalize_name
@@ -309,7 +302,9 @@ class Ingestor:
             key = fact_key(fact.subject, fact.attribute)
             linked = 0
             for old in self._open_candidates(key, world_id(spec), required):
-                kind = _stored_update(fact.attribute, old, spec, new)
+                kind = stored_update_kind(
+                    fact.attribute, old, new, said_at=spec.created_at, valid_from=spec.valid_from
+                )
                 if kind is not None:
                     edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
                     linked += 1
@@ -345,40 +340,6 @@ def _required_scopes(scopes: Mapping[str, str]) -> frozenset[str]:
     """
     owners = {k: v for k, v in scopes.items() if k != "run_id"} or dict(scopes)
     return frozenset(world_id(spec) for spec in scope_specs(owners))
-
-
-def _stored_update(attribute: str, old: World, spec: WorldSpec, new: Statement) -> str | None:
-    """The edge a new fact owes a stored one on the same attribute, or ``None``.
-
-    A stored sentence that only negates a value holds nothing to update (one in the past tense
-    does: "I worked at IBM" closes when a new employer is named); one that holds the new value
-    in any of its readings is restated, not changed.
-    """
-    readings = read_statements(old.content, attribute, old.created_at)
-    live = [r for r in readings if not r.negated]
-    if not live:
-        return None
-    if any(same_value(r.value, new.value) for r in live):
-        return update_kind(attribute, live[0], replace(new, value=live[0].value), later=True)
-    kind = update_kind(attribute, live[0], new, later=old.valid_from != spec.valid_from)
-    if kind == "supersedes" and _dated_before(spec.created_at, spec.valid_from, old):
-        return "contradicts"  # said later, dated earlier: two accounts of one time, keep both
-    return kind
-
-
-def _dated_before(said_at: int | None, valid_from: int | None, old: World) -> bool:
-    """Whether a statement said after ``old`` dates its change before ``old`` began.
-
-    "I've been vegan since January", said in April about a diet stated on January 5: the edge
-    could only point back in time and close the newer statement, so it is a conflict instead.
-    """
-    return (
-        said_at is not None
-        and valid_from is not None
-        and old.valid_from is not None
-        and said_at > old.created_at
-        and valid_from < old.valid_from
-    )
 
 
 def within_limits(extraction: Extraction) -> Extraction:

@@ -17,7 +17,7 @@ from worlddb.extract.attributes import (
 from worlddb.extract.dates import DateSpan, find_dates
 from worlddb.extract.injection import InjectionMarker, find_injection_markers, is_untrusted
 from worlddb.extract.offline import OfflineExtractor
-from worlddb.extract.readings import read_statements, statement_of
+from worlddb.extract.readings import read_statements, statement_of, stored_update_kind
 
 __all__ = [
     "DateSpan",
@@ -32,5 +32,6 @@ __all__ = [
     "read_statements",
     "same_value",
     "statement_of",
+    "stored_update_kind",
     "update_kind",
 ]

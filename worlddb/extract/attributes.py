@@ -27,6 +27,7 @@ __all__ = [
     "MUTABLE",
     "AttributeKind",
     "Statement",
+    "UpdateKind",
     "attribute_kind",
     "is_additive",
     "is_single_valued",

@@ -9,15 +9,17 @@ restatement, never as a change.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from worlddb.errors import ValidationError
-from worlddb.extract.attributes import Statement, is_additive
+from worlddb.extract.attributes import Statement, UpdateKind, is_additive, same_value, update_kind
 from worlddb.extract.dates import find_dates
 from worlddb.extract.facts import find_facts
+from worlddb.model import World
 from worlddb.plugins import ExtractedFact
 
-__all__ = ["read_statements", "statement_of"]
+__all__ = ["read_statements", "statement_of", "stored_update_kind"]
 
 
 def read_statements(text: str, attribute: str, reference: int = 0) -> list[Statement]:
@@ -52,3 +54,30 @@ def statement_of(fact: ExtractedFact) -> Statement:
         fact.change_cue,
         is_additive(fact.text),
     )
+
+
+def stored_update_kind(
+    attribute: str, old: World, new: Statement, *, said_at: int | None, valid_from: int | None
+) -> UpdateKind | None:
+    """The edge a new statement (said at ``said_at``, valid from ``valid_from``) owes ``old``.
+
+    A stored sentence that only negates a value holds nothing to update (one in the past tense
+    does: "I worked at IBM" closes when a new employer is named); one that holds the new value
+    in any of its readings is restated, not changed. A statement said after ``old`` but dated
+    before it began ("vegan since January", said in April about a diet stated on January 5)
+    cannot close it (the edge would point back in time): the two accounts contradict.
+    """
+    live = [r for r in read_statements(old.content, attribute, old.created_at) if not r.negated]
+    if not live:
+        return None
+    if any(same_value(r.value, new.value) for r in live):
+        return update_kind(attribute, live[0], replace(new, value=live[0].value), later=True)
+    kind = update_kind(attribute, live[0], new, later=old.valid_from != valid_from)
+    dated_before = (
+        said_at is not None
+        and valid_from is not None
+        and old.valid_from is not None
+        and said_at > old.created_at
+        and valid_from < old.valid_from
+    )
+    return "contradicts" if kind == "supersedes" and dated_before else kind
