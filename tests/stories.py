@@ -99,11 +99,7 @@ def _story(name: str, steps: list[Step], asks: list[Ask], pending: str | None = 
     return Story(name, tuple(steps), tuple(asks), pending)
 
 
-IMMUTABLE = "issue 11.3: immutable attributes contradict instead of superseding"
-RESTATED = "issue 11.3: a restatement or partial mention never closes a fact"
-EVENT_DATE = "issue 11.3: a date in a sentence is the event's, not the fact's validity"
 INJECTION = "issue 11.4: the broader injection detector"
-SHARED_TEXT = "issue 11.5: identical text from two users is two memories"
 
 
 STORIES: tuple[Story, ...] = (
@@ -227,7 +223,6 @@ STORIES: tuple[Story, ...] = (
                 conflicted="March 13",
             ),
         ],
-        pending=IMMUTABLE,
     ),
     _story(
         "birthplace stated twice",
@@ -245,7 +240,6 @@ STORIES: tuple[Story, ...] = (
                 conflicted="Marseille",
             ),
         ],
-        pending=IMMUTABLE,
     ),
     _story(
         "blood type stated twice",
@@ -263,7 +257,6 @@ STORIES: tuple[Story, ...] = (
                 conflicted="A negative",
             ),
         ],
-        pending=IMMUTABLE,
     ),
     # -- restatements and partial mentions never close ------------------------------------------
     _story(
@@ -281,7 +274,6 @@ STORIES: tuple[Story, ...] = (
                 labels={"Sarah Connor": "current", "1:1": "current"},
             ),
         ],
-        pending=RESTATED,
     ),
     _story(
         "city restated",
@@ -294,7 +286,6 @@ STORIES: tuple[Story, ...] = (
             Ask("Where do I live?", "2023-02-01", top="New York City"),
             Ask("Where do I live?", "2023-07-01", labels={"New York City": "current"}),
         ],
-        pending=RESTATED,
     ),
     _story(
         "trying new dishes is not a change of taste",
@@ -337,7 +328,6 @@ STORIES: tuple[Story, ...] = (
             Ask("When is my birthday?", "2023-05-03", top="March 3rd"),
             Ask("When is my birthday?", "2024-05-03", top="March 3rd"),
         ],
-        pending=EVENT_DATE,
     ),
     _story(
         "an appointment date is the event's, not the note's validity",
@@ -451,7 +441,6 @@ STORIES: tuple[Story, ...] = (
             Ask("Where do I live?", None, top="Boston", absent=("Denver",)),
             Ask("Where do I live?", None, top="Denver", labels={"Boston": "outdated"}, who=BOB),
         ],
-        pending=SHARED_TEXT,
     ),
     # -- injection phrasings and benign look-alikes ---------------------------------------------
     _story(
