@@ -398,3 +398,12 @@ def test_one_new_value_writes_a_bounded_number_of_update_edges(xdb: WorldDB) -> 
     last = _said(xdb, "My birthday is June 30.", "2024-02-01")
     (fact,) = last.facts
     assert len(xdb.edges(fact, types=["contradicts"])) == MAX_UPDATE_EDGES < 20
+
+
+def test_one_sentence_with_two_claims_answers_to_both_keys() -> None:
+    # "an accountant at KPMG" is a job title and an employer in one text: one Fact world that
+    # a later change of either finds.
+    with WorldDB.open(":memory:", embedder=None) as db:
+        first = db.remember("I'm an accountant at KPMG.", occurred_at="2024-01-10", scopes=ALICE)
+        later = db.remember("I now work at Deloitte.", occurred_at="2024-06-10", scopes=ALICE)
+        assert set(first.facts) & set(later.superseded)

@@ -204,6 +204,7 @@ class Ingestor:
             if normalize_name(e.name)
         }
         fact_specs: dict[str, WorldSpec] = {}
+        merged: dict[NodeId, WorldSpec] = {}
         edges: list[EdgeSpec] = []
         # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor did.
         extracted = [
@@ -217,6 +218,15 @@ class Ingestor:
             if spec is None:
                 continue
             fid = world_id(spec)
+            same = merged.get(fid)
+            if same is not None:
+                # One sentence, two claims with one text ("I'm an accountant at KPMG": a job
+                # title and an employer) is one Fact world that answers to both keys.
+                spec = replace(same, aliases=tuple(dict.fromkeys((*same.aliases, *spec.aliases))))
+                for key, other in fact_specs.items():
+                    if other is same:
+                        fact_specs[key] = spec
+            merged[fid] = spec
             fact_specs[fact.key] = spec
             turn_src = (
                 sources[fact.turn_index]

@@ -13,6 +13,7 @@ Values are trimmed at clause boundaries and date expressions; values of *name* a
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -295,6 +296,6 @@ def find_facts(
         words = set(WORDS.findall(lower))
         if words.isdisjoint(FIRST_PERSON_WORDS):
             continue
-        inside = [c - start for c in cuts if start < c <= end]
+        inside = [c - start for c in cuts[bisect_right(cuts, start) : bisect_right(cuts, end)]]
         facts.extend(_read_clause(clause, lower, words, (start, end), inside, known))
     return facts

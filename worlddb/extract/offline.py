@@ -20,6 +20,7 @@ dates the change itself ("I moved to Denver on June 2", "since March I live in D
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -61,6 +62,10 @@ class _FactMeta:
         )
 
 
+MAX_LIVE_VALUES: Final = 32
+"""Most live values of one multi-valued attribute a new statement is compared with."""
+
+
 def propose_edges(
     facts: Sequence[ExtractedFact],
     past: Sequence[bool] = (),
@@ -98,8 +103,12 @@ def propose_edges(
         remaining = [old for old in earlier if old not in closed]
         if fact.negated or meta.past:
             live[slot] = remaining
+        elif single:
+            live[slot] = [meta]
         else:
-            live[slot] = [meta] if single else [*remaining, meta]
+            # The latest ``MAX_LIVE_VALUES`` only: a long message repeating one value stays
+            # linear instead of comparing every pair.
+            live[slot] = [*remaining, meta][-MAX_LIVE_VALUES:]
     return edges
 
 
@@ -212,10 +221,19 @@ class OfflineExtractor:
             raw_facts = find_facts(
                 text, cut_points=[s.start for s in spans], known=self._known_name
             )
+            # Each clause looks only at the spans and mentions inside it (bisect, not a scan):
+            # a long message with many facts stays linear.
+            by_start = sorted(mentions, key=lambda m: m.start)
+            mention_starts = [m.start for m in by_start]
+            span_starts = [s.start for s in spans]
             for raw in raw_facts:
-                facts.append(
-                    _to_fact(raw, f"f{len(facts)}", index, reference, spans, mentions, text)
-                )
+                here = by_start[
+                    bisect_left(mention_starts, raw.start) : bisect_left(mention_starts, raw.end)
+                ]
+                dated = spans[
+                    bisect_left(span_starts, raw.start) : bisect_left(span_starts, raw.end)
+                ]
+                facts.append(_to_fact(raw, f"f{len(facts)}", index, reference, dated, here, text))
                 past.append(raw.past)
                 said_at.append(reference)
                 additive.append(raw.additive)
