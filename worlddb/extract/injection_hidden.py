@@ -33,7 +33,6 @@ _BIDI: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069
 _BIDI_OVERRIDE: Final = frozenset("\u202d\u202e")
 _SOFT_HYPHEN: Final = "\u00ad"
 _TAG_FIRST, _TAG_LAST, _CANCEL_TAG = 0xE0000, 0xE007F, "\U000e007f"
-_BLACK_FLAG: Final = "\U0001f3f4"
 _MAX_FLAG_TAGS: Final = 8  # 🏴 + "gbsct" + CANCEL TAG: subdivision flags are short
 _MIN_ZW_RUN: Final = 4  # emoji ZWJ sequences never put two zero-width characters together
 # Cyrillic and Greek letters that look like Latin ones ("ignоre" with a Cyrillic о).
@@ -51,9 +50,12 @@ _HIDDEN_STYLE = (
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*[01](?:\.\d+)?\s*(?:px|pt|em)?"
     r"(?![\d.])|opacity\s*:\s*0(?:\.0+)?(?![\d.])|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)"
 )
+# An element is invisible by its style, by a white ``color`` attribute (``<font>``) or by the
+# ``hidden`` attribute.
 _HIDDEN_ELEMENT = re.compile(
-    rf"<(\w+)\b[^>]{{0,300}}?style\s*=\s*[\"'][^\"']{{0,300}}?(?:{_HIDDEN_STYLE})[^\"']{{0,300}}"
-    rf"[\"'][^>]{{0,300}}>(.{{0,2000}}?)</\1\s*>",
+    rf"<(\w+)\b(?=[^>]{{0,400}}?(?:style\s*=\s*[\"'][^\"']{{0,300}}?(?:{_HIDDEN_STYLE})"
+    r"|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|\shidden(?=[\s>=/])))"
+    r"[^>]{0,400}>(.{0,2000}?)</\1\s*>",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -110,6 +112,16 @@ def fold(text: str) -> Folded | None:
     return None if folded == text else Folded(folded, tuple(origin))
 
 
+def _flag_shaped(run: str) -> bool:
+    """A subdivision flag's tags: a few tag letters or digits and CANCEL TAG (🏴 + "gbsct" +
+    CANCEL). The 🏴 base itself is not required: copied text often loses it."""
+    return (
+        2 <= len(run) <= _MAX_FLAG_TAGS
+        and run[-1] == _CANCEL_TAG
+        and all(chr(ord(ch) - _TAG_FIRST).isalnum() for ch in run[:-1])
+    )
+
+
 def find_hidden(text: str) -> Iterator[HiddenSpan]:
     """Tag-character text, zero-width runs and bidi overrides, in text order."""
     if text.isascii():
@@ -121,13 +133,7 @@ def find_hidden(text: str) -> Iterator[HiddenSpan]:
             end = index
             while end < n and _TAG_FIRST <= ord(text[end]) <= _TAG_LAST:
                 end += 1
-            flag = (
-                index > 0
-                and text[index - 1] == _BLACK_FLAG
-                and text[end - 1] == _CANCEL_TAG
-                and end - index <= _MAX_FLAG_TAGS
-            )
-            if not flag:
+            if not _flag_shaped(text[index:end]):
                 yield HiddenSpan("hidden-tag-text", index, end)
             index = end
         elif ch in _ZERO_WIDTH:
@@ -150,7 +156,8 @@ def hidden_segments(text: str) -> Iterator[tuple[int, str]]:
         return
     for m in _HTML_COMMENT.finditer(text):
         yield m.start(1), m.group(1)
-    if "style" in text.lower():
+    lower = text.lower()
+    if "style" in lower or "color" in lower or "hidden" in lower:
         for m in _HIDDEN_ELEMENT.finditer(text):
             yield m.start(2), m.group(2)
 
