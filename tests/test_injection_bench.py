@@ -11,7 +11,9 @@ from click.testing import CliRunner
 
 from worlddb.bench.injection import (
     DEV_PATH,
+    HOLDOUT2_PATH,
     HOLDOUT_PATH,
+    SPLITS,
     LabelledText,
     chat_flags,
     load_labelled,
@@ -26,7 +28,9 @@ KNOWN = {*CATEGORIES, *(f"benign-{c}" for c in ("override", "memory", "role", "t
                                                  "chat"))}  # fmt: skip
 
 
-@pytest.mark.parametrize(("path", "least"), [(DEV_PATH, 150), (HOLDOUT_PATH, 100)])
+@pytest.mark.parametrize(
+    ("path", "least"), [(DEV_PATH, 150), (HOLDOUT_PATH, 100), (HOLDOUT2_PATH, 100)]
+)
 def test_each_split_is_large_balanced_and_labelled_with_known_categories(
     path: Path, least: int
 ) -> None:
@@ -40,10 +44,12 @@ def test_each_split_is_large_balanced_and_labelled_with_known_categories(
     assert {item.category for item in items if item.injection} == set(CATEGORIES)
 
 
-def test_the_hold_out_shares_no_text_or_id_with_the_dev_set() -> None:
-    dev, holdout = load_labelled(DEV_PATH), load_labelled(HOLDOUT_PATH)
-    assert not {i.text for i in dev} & {i.text for i in holdout}
-    assert not {i.id for i in dev} & {i.id for i in holdout}
+def test_the_splits_share_no_text_or_id() -> None:
+    splits = [load_labelled(path) for path in SPLITS.values()]
+    texts = [item.text for items in splits for item in items]
+    ids = [item.id for items in splits for item in items]
+    assert len(set(texts)) == len(texts)
+    assert len(set(ids)) == len(ids)
 
 
 def test_score_counts_each_outcome_and_names_the_mistakes() -> None:
@@ -101,7 +107,7 @@ def test_chat_flags_counts_distinct_unseen_turns(tmp_path: Path) -> None:
 
 def test_the_bench_reports_both_splits_and_is_registered_on_the_cli(tmp_path: Path) -> None:
     report = run_injection_bench(min_timing_s=0.0)
-    for split in ("dev", "holdout"):
+    for split in SPLITS:
         part = report[split]
         assert isinstance(part, dict)
         assert set(part) >= {"precision", "recall", "categories", "missed"}

@@ -1,8 +1,10 @@
 """Score the prompt-injection detector on hand-labelled texts, dev and hold-out kept apart.
 
-Two files in ``bench/data``: ``injection_dev.jsonl`` (the set the rules were tuned on) and
-``injection_holdout.jsonl`` (written after the rules were frozen and committed, in other
-phrasings, and measured without further tuning). Each line is ``{"id", "text", "injection",
+Three files in ``bench/data``, two tuning rounds. ``injection_dev.jsonl``: the set the first
+rules were tuned on. ``injection_holdout.jsonl``: written after those rules were frozen, in
+other phrasings, measured once (BENCHMARKS.md keeps that figure), then tuned on in round 2.
+``injection_holdout2.jsonl``: written after the round-2 rules were frozen, measured once, never
+tuned on. Each line is ``{"id", "text", "injection",
 "category"}``; an injection's category says what it attempts (override, memory-write,
 role-header, tool-call, hidden, persona), a benign text's category (``benign-...``) says which
 injection it looks like ("ignore the noise upstairs" is ``benign-override``).
@@ -23,7 +25,7 @@ import json
 import lzma
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -33,7 +35,9 @@ from worlddb.extract.injection import find_injection_markers
 
 __all__ = [
     "DEV_PATH",
+    "HOLDOUT2_PATH",
     "HOLDOUT_PATH",
+    "SPLITS",
     "LabelledText",
     "chat_flags",
     "load_labelled",
@@ -45,6 +49,8 @@ __all__ = [
 _DATA: Final = Path(__file__).resolve().parents[2] / "bench/data"
 DEV_PATH: Final = _DATA / "injection_dev.jsonl"
 HOLDOUT_PATH: Final = _DATA / "injection_holdout.jsonl"
+HOLDOUT2_PATH: Final = _DATA / "injection_holdout2.jsonl"
+SPLITS: Final = {"dev": DEV_PATH, "holdout": HOLDOUT_PATH, "holdout2": HOLDOUT2_PATH}
 MIN_TIMING_S: Final = 0.5
 MAX_EXAMPLES: Final = 25
 
@@ -193,30 +199,22 @@ def chat_flags(
 
 
 def run_injection_bench(
-    dev: Path | str = DEV_PATH,
-    holdout: Path | str = HOLDOUT_PATH,
+    splits: Mapping[str, Path | str] = SPLITS,
     *,
     chat: Path | str | None = None,
     skip: Path | str | None = None,
     max_examples: int = MAX_EXAMPLES,
     min_timing_s: float = MIN_TIMING_S,
 ) -> dict[str, object]:
-    """Score the detector on the dev and hold-out files (and optionally real chat).
+    """Score the detector on each labelled split (and optionally on real chat).
 
-    Returns a JSON-ready dict: ``dev`` and ``holdout``, each from ``score``; ``texts_per_s``
-    over both files on one core; and with ``chat`` a ``chat`` entry from ``chat_flags``.
+    Returns a JSON-ready dict: one entry per split name, from ``score``; ``texts_per_s`` over
+    all the splits' texts on one core; and with ``chat`` a ``chat`` entry from ``chat_flags``.
     """
-    dev_items = load_labelled(dev)
-    holdout_items = load_labelled(holdout)
-    report: dict[str, object] = {
-        "dev": score(dev_items),
-        "holdout": score(holdout_items),
-        "texts_per_s": _rate(
-            [item.text for item in (*dev_items, *holdout_items)],
-            find_injection_markers,
-            min_timing_s,
-        ),
-    }
+    loaded = {name: load_labelled(path) for name, path in splits.items()}
+    report: dict[str, object] = {name: score(items) for name, items in loaded.items()}
+    texts = [item.text for items in loaded.values() for item in items]
+    report["texts_per_s"] = _rate(texts, find_injection_markers, min_timing_s)
     if chat is not None:
         report["chat"] = chat_flags(chat, skip=skip, max_examples=max_examples)
     return report

@@ -10,7 +10,8 @@ The detector is deterministic and model-free, so it can run inline on every inge
 the text three ways:
 
 - the rules of ``worlddb.extract.injection_patterns`` (what the text asks) and
-  ``worlddb.extract.injection_roles`` (what it pretends to be) over the text *folded* (NFKC,
+  ``worlddb.extract.injection_roles`` (what it pretends to be) and
+  ``worlddb.extract.injection_paraphrase`` (the same, by structure) over the text *folded* (NFKC,
   zero-width and bidi characters dropped, Cyrillic/Greek look-alikes mapped to Latin), so
   "Ig\\u200bnore" and full-width letters do not slip past;
 - the hidden-text scan of ``worlddb.extract.injection_hidden`` (tag characters outside emoji
@@ -37,12 +38,13 @@ from worlddb.extract.injection_hidden import (
     fold,
     hidden_segments,
 )
+from worlddb.extract.injection_paraphrase import PARAPHRASE_RULES
 from worlddb.extract.injection_patterns import INTENT_RULES, Rule
 from worlddb.extract.injection_roles import HIDDEN_ADDRESSEE, HIDDEN_IMPERATIVE, ROLE_RULES
 
 __all__ = ["InjectionMarker", "find_injection_markers", "is_untrusted", "marker_category"]
 
-RULES: Final = (*INTENT_RULES, *ROLE_RULES)
+RULES: Final = (*INTENT_RULES, *ROLE_RULES, *PARAPHRASE_RULES)
 # Every gate hint; a rule runs only if each of its gate groups has a hint in the text.
 _HINTS: Final = frozenset(h for rule in RULES for group in rule.gate for h in group)
 _CATEGORY: Final = {rule.kind: rule.category for rule in RULES} | {

@@ -10,8 +10,9 @@ zero-width joiners one at a time, Persian uses a zero-width non-joiner inside wo
 comment can be a build stamp, and a base64 blob is usually a key or an image.
 
 ``fold`` maps text to what a keyword rule should see (NFKC, invisible characters dropped, a few
-Cyrillic/Greek look-alikes mapped to Latin) and keeps, for every folded character, the offset
-of the original character it came from, so that markers point into the caller's text.
+Cyrillic/Greek look-alikes mapped to Latin inside words that also have Latin letters) and keeps,
+for every folded character, the offset of the original character it came from, so that markers
+point into the caller's text.
 """
 
 from __future__ import annotations
@@ -87,6 +88,16 @@ def _invisible(ch: str) -> bool:
     )
 
 
+def _look_alike(text: str, index: int) -> str:
+    """A Cyrillic or Greek letter as the Latin one it imitates, inside a word with Latin
+    letters ("ign\u043ere"); in a word of its own script (Russian, Greek) it stays itself."""
+    before = text[index - 1] if index > 0 else ""
+    after = text[index + 1] if index + 1 < len(text) else ""
+    if (before.isascii() and before.isalpha()) or (after.isascii() and after.isalpha()):
+        return text[index].translate(_CONFUSABLES)
+    return text[index]
+
+
 def fold(text: str) -> Folded | None:
     """``text`` as keyword rules should read it, or ``None`` when folding changes nothing.
 
@@ -104,7 +115,9 @@ def fold(text: str) -> Folded | None:
         if _invisible(ch):
             continue
         for out in (
-            unicodedata.normalize("NFKC", ch).translate(_CONFUSABLES).translate(_APOSTROPHES)
+            _look_alike(text, index)
+            if ord(ch) in _CONFUSABLES
+            else unicodedata.normalize("NFKC", ch).translate(_APOSTROPHES)
         ):
             chars.append(out)
             origin.append(index)
