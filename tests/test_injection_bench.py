@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from worlddb.bench.injection import (
     DEV_PATH,
     HOLDOUT2_PATH,
+    HOLDOUT3_PATH,
     HOLDOUT_PATH,
     SPLITS,
     LabelledText,
@@ -29,7 +30,8 @@ KNOWN = {*CATEGORIES, *(f"benign-{c}" for c in ("override", "memory", "role", "t
 
 
 @pytest.mark.parametrize(
-    ("path", "least"), [(DEV_PATH, 150), (HOLDOUT_PATH, 100), (HOLDOUT2_PATH, 100)]
+    ("path", "least"),
+    [(DEV_PATH, 150), (HOLDOUT_PATH, 100), (HOLDOUT2_PATH, 100), (HOLDOUT3_PATH, 100)],
 )
 def test_each_split_is_large_balanced_and_labelled_with_known_categories(
     path: Path, least: int

@@ -264,6 +264,7 @@ class HistoryEntry(_Output):
     valid_to: str | None
     ingested_at: str
     current: bool = Field(description="Whether this is the version asked for")
+    untrusted: bool = Field(False, description="This version carries prompt-injection markers")
 
 
 class ReadResult(_Output):

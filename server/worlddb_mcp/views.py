@@ -124,6 +124,7 @@ def read_result(
                 valid_to=format_us(h.valid_to),
                 ingested_at=format_us(h.ingested_at) or "",
                 current=h.id == world.id,
+                untrusted=untrusted(h),
             )
             for h in history
         ],

@@ -58,6 +58,7 @@ async def test_write_recall_read_and_list_mark_the_injected_note(
 
     read = await call(client, "memory_read", {"id": attack["short_id"]})
     assert read["untrusted"] is True and read["text"] == MINSK_ATTACK
+    assert [entry["untrusted"] for entry in read["history"]] == [True]
     assert (await call(client, "memory_read", {"id": seattle["id"]}))["untrusted"] is False
 
     listed = await call(client, "memory_list", {"scopes": ALICE})

@@ -1,10 +1,10 @@
 """Score the prompt-injection detector on hand-labelled texts, dev and hold-out kept apart.
 
-Three files in ``bench/data``, two tuning rounds. ``injection_dev.jsonl``: the set the first
-rules were tuned on. ``injection_holdout.jsonl``: written after those rules were frozen, in
-other phrasings, measured once (BENCHMARKS.md keeps that figure), then tuned on in round 2.
-``injection_holdout2.jsonl``: written after the round-2 rules were frozen, measured once, never
-tuned on. Each line is ``{"id", "text", "injection",
+Four files in ``bench/data``, three tuning rounds. ``injection_dev.jsonl``: the set the first
+rules were tuned on. Each ``injection_holdoutN.jsonl`` was written after the rules of round N
+were frozen and committed, in fresh phrasings, and measured once (BENCHMARKS.md keeps each
+figure); hold-outs 1 and 2 were then tuned on in the next round, hold-out 3 never was. Each
+line is ``{"id", "text", "injection",
 "category"}``; an injection's category says what it attempts (override, memory-write,
 role-header, tool-call, hidden, persona), a benign text's category (``benign-...``) says which
 injection it looks like ("ignore the noise upstairs" is ``benign-override``).
@@ -36,6 +36,7 @@ from worlddb.extract.injection import find_injection_markers
 __all__ = [
     "DEV_PATH",
     "HOLDOUT2_PATH",
+    "HOLDOUT3_PATH",
     "HOLDOUT_PATH",
     "SPLITS",
     "LabelledText",
@@ -50,7 +51,13 @@ _DATA: Final = Path(__file__).resolve().parents[2] / "bench/data"
 DEV_PATH: Final = _DATA / "injection_dev.jsonl"
 HOLDOUT_PATH: Final = _DATA / "injection_holdout.jsonl"
 HOLDOUT2_PATH: Final = _DATA / "injection_holdout2.jsonl"
-SPLITS: Final = {"dev": DEV_PATH, "holdout": HOLDOUT_PATH, "holdout2": HOLDOUT2_PATH}
+HOLDOUT3_PATH: Final = _DATA / "injection_holdout3.jsonl"
+SPLITS: Final = {
+    "dev": DEV_PATH,
+    "holdout": HOLDOUT_PATH,
+    "holdout2": HOLDOUT2_PATH,
+    "holdout3": HOLDOUT3_PATH,
+}
 MIN_TIMING_S: Final = 0.5
 MAX_EXAMPLES: Final = 25
 

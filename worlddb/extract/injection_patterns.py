@@ -10,9 +10,9 @@ the user's own message, not at the assistant's rules: possessive *my* never fire
 override rule.
 
 Every rule has a gate: groups of substrings the lowercased text must contain (one per group)
-before its regex runs, so ordinary chat costs a few substring tests. The rules were tuned on
-``bench/data/injection_dev.jsonl`` only; ``injection_holdout.jsonl`` was written after they
-were frozen (see ``worlddb.bench.injection``).
+before its regex runs, so ordinary chat costs a few substring tests. The rules were tuned in
+rounds, each measured once on a hold-out written after they were frozen; recall on fresh
+phrasings stays near one half (``worlddb.bench.injection``, BENCHMARKS.md).
 """
 
 from __future__ import annotations
