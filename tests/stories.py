@@ -99,9 +99,6 @@ def _story(name: str, steps: list[Step], asks: list[Ask], pending: str | None = 
     return Story(name, tuple(steps), tuple(asks), pending)
 
 
-INJECTION = "issue 11.4: the broader injection detector"
-
-
 STORIES: tuple[Story, ...] = (
     # -- changes of a single-valued attribute supersede -----------------------------------------
     _story(
@@ -454,7 +451,6 @@ STORIES: tuple[Story, ...] = (
             Ask("Where do I live?", "2024-04-01", top="Seattle", untrusted=("Minsk",)),
             Ask("Where do I live?", None, top="Seattle", untrusted=("Minsk",)),
         ],
-        pending=INJECTION,
     ),
     _story(
         "fake system message",
@@ -467,7 +463,6 @@ STORIES: tuple[Story, ...] = (
             Ask("Where do I work?", "2024-03-01", top="Initech", untrusted=("Evil",)),
             Ask("Where do I work?", None, top="Initech", untrusted=("Evil",)),
         ],
-        pending=INJECTION,
     ),
     _story(
         "forget-everything phrasing",

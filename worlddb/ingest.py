@@ -8,8 +8,9 @@ their entities and ``derived_from`` edges to their turn. A fact on an older stor
 (subject, attribute), in the same scopes, ``supersedes`` or ``contradicts`` it as the attribute
 table in ``worlddb.extract.attributes`` says (a restatement links nothing). Caller-supplied
 labels (session ids) are opaque provenance: they never enter searchable content. Turns flagged
-as untrusted (prompt-injection markers) are stored and searchable but nothing is extracted from
-them.
+as untrusted (prompt-injection markers) are stored and searchable, and flagged along with their
+Session (a Note is its own turn), but nothing is extracted from them, so they never supersede
+or contradict anything; a flagged text cannot amend a memory.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from worlddb.errors import ValidationError
-from worlddb.extract import attribute_kind, statement_of, stored_update_kind
+from worlddb.extract import attribute_kind, is_untrusted, statement_of, stored_update_kind
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.normalize import normalize_name
@@ -191,12 +192,24 @@ class Ingestor:
             )
             return IngestResult(id=mem_id, created=False, commit=commit)
         extraction = self._extract(msgs, occurred_at)
-        for index in extraction.untrusted:
-            if 0 <= index < len(turns):
-                turns[index] = replace(turns[index], flags=frozenset({UNTRUSTED}))
-        if extraction.untrusted and not turns:
+        untrusted = _untrusted(msgs, extraction)
+        if untrusted and replaces is not None:
+            raise ValidationError(
+                "the amended text carries prompt-injection markers; it is not allowed to "
+                "replace a memory",
+                field="text",
+                value=msgs[0].content[:80],
+            )
+        for index in untrusted if turns else ():
+            turns[index] = replace(turns[index], flags=frozenset({UNTRUSTED}))
+        if untrusted:
+            # The memory (a Note, or a Session holding a flagged turn) carries the flag too, so
+            # that every surface listing memories shows it without reading their turns.
             memory = replace(memory, flags=frozenset({UNTRUSTED}))
             mem_id = world_id(memory)
+            if not turns:  # a Note is its one turn: nothing in or about it is taken as given
+                entities, facts = (), ()
+                extraction = replace(extraction, entities=(), facts=(), edges=())
         sources = [world_id(t) for t in turns] or [mem_id]
         ent_specs = {
             normalize_name(e.name): _entity_spec(e, occurred_at, scopes)
@@ -206,13 +219,13 @@ class Ingestor:
         fact_specs: dict[str, WorldSpec] = {}
         merged: dict[NodeId, WorldSpec] = {}
         edges: list[EdgeSpec] = []
-        # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor did.
-        extracted = [
+        # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor
+        # did or the caller passed in: no fact, so no supersedes or contradicts edge either.
+        all_facts = [
             f
-            for f in extraction.facts
-            if (f.turn_index if turns else 0) not in set(extraction.untrusted)
+            for f in (*extraction.facts, *facts)
+            if f.turn_index is None or f.turn_index not in untrusted
         ]
-        all_facts = [*extracted, *facts]
         for fact in all_facts:
             spec = _fact_spec(fact, msgs, occurred_at, note_label(scopes or {}))
             if spec is None:
@@ -278,7 +291,7 @@ class Ingestor:
             proposals=commit.proposals,
             superseded=commit.closed,
             conflicts=commit.conflicts,
-            untrusted=tuple(extraction.untrusted),
+            untrusted=tuple(sorted(untrusted)),
             commit=commit,
         )
 
@@ -356,6 +369,17 @@ def _required_scopes(scopes: Mapping[str, str]) -> frozenset[str]:
     """
     owners = {k: v for k, v in scopes.items() if k != "run_id"} or dict(scopes)
     return frozenset(world_id(spec) for spec in scope_specs(owners))
+
+
+def _untrusted(msgs: Sequence[Message], extraction: Extraction) -> frozenset[int]:
+    """Indices of the messages with prompt-injection markers.
+
+    The extractor's verdict is joined with the detector's own, so that a store opened with no
+    extractor, or with a plug-in that does not look for injections, still flags them.
+    """
+    flagged = {i for i in extraction.untrusted if 0 <= i < len(msgs)}
+    flagged |= {i for i, m in enumerate(msgs) if i not in flagged and is_untrusted(m.content)}
+    return frozenset(flagged)
 
 
 def within_limits(extraction: Extraction) -> Extraction:

@@ -12,6 +12,7 @@ from typing import Final
 from worlddb.engine import WorldDB
 from worlddb.ingest import IngestResult
 from worlddb.model import Edge, World
+from worlddb.recall.rewrite import UNTRUSTED_FLAG
 from worlddb.resolver import ENTITY_TYPES
 from worlddb.timeutil import format_us
 from worlddb_mcp.schemas import (
@@ -25,7 +26,15 @@ from worlddb_mcp.schemas import (
     WriteResult,
 )
 
-__all__ = ["PREVIEW_CHARS", "edge_out", "memory_item", "preview", "read_result", "write_result"]
+__all__ = [
+    "PREVIEW_CHARS",
+    "edge_out",
+    "memory_item",
+    "preview",
+    "read_result",
+    "untrusted",
+    "write_result",
+]
 
 PREVIEW_CHARS: Final = 280
 
@@ -33,6 +42,11 @@ PREVIEW_CHARS: Final = 280
 def preview(text: str, limit: int = PREVIEW_CHARS) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis when cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def untrusted(world: World) -> bool:
+    """Whether ``world`` was flagged on ingest as carrying prompt-injection markers."""
+    return UNTRUSTED_FLAG in world.flags
 
 
 def write_result(result: IngestResult) -> WriteResult:
@@ -45,6 +59,7 @@ def write_result(result: IngestResult) -> WriteResult:
         proposals=list(result.proposals),
         superseded=list(result.superseded),
         conflicts=[[a, b] for a, b in result.conflicts],
+        untrusted=bool(result.untrusted),
     )
 
 
@@ -58,6 +73,7 @@ def memory_item(world: World) -> MemoryItem:
         ingested_at=format_us(world.ingested_at) or "",
         valid_from=format_us(world.valid_from),
         valid_to=format_us(world.valid_to),
+        untrusted=untrusted(world),
     )
 
 
@@ -101,7 +117,10 @@ def read_result(
         scopes=scopes,
         provenance=list(world.provenance),
         aliases=list(world.aliases),
-        children=[ChildOut(id=c.id, type=c.type, preview=preview(c.text)) for c in children],
+        children=[
+            ChildOut(id=c.id, type=c.type, preview=preview(c.text), untrusted=untrusted(c))
+            for c in children
+        ],
         edges=[edge_out(e, world.id) for e in edges],
         history=[
             HistoryEntry(
@@ -110,7 +129,9 @@ def read_result(
                 valid_to=format_us(h.valid_to),
                 ingested_at=format_us(h.ingested_at) or "",
                 current=h.id == world.id,
+                untrusted=untrusted(h),
             )
             for h in history
         ],
+        untrusted=untrusted(world) or any(untrusted(c) for c in children),
     )

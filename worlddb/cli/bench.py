@@ -168,6 +168,7 @@ for _name, _summary in (
     ("resolver", "Entity resolution accuracy and latency"),
     ("recall", "Recall latency and quality"),
     ("extractor", "Offline extractor precision, recall and speed"),
+    ("injection", "Injection detector precision/recall, dev and hold-out (-p chat=LME_FILE)"),
     ("ingest", "Turns/s through ingest and its time shares (-p data=LONGMEMEVAL_FILE)"),
 ):
     bench.add_command(_bench_command(_name, _summary))

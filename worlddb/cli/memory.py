@@ -22,6 +22,7 @@ from worlddb.cli.common import (
 )
 from worlddb.model import Edge, World
 from worlddb.recall import Succession
+from worlddb.recall.rewrite import UNTRUSTED_FLAG
 from worlddb.scopes import SCOPE_KINDS
 from worlddb.timeutil import format_us
 
@@ -50,7 +51,13 @@ def _world_dict(world: World) -> dict[str, Any]:
         "provenance": list(world.provenance),
         "aliases": list(world.aliases),
         "flags": sorted(world.flags),
+        "untrusted": UNTRUSTED_FLAG in world.flags,
     }
+
+
+def _mark(world: World) -> str:
+    """`` [UNTRUSTED]`` for a world flagged as carrying prompt-injection markers."""
+    return " [UNTRUSTED]" if UNTRUSTED_FLAG in world.flags else ""
 
 
 def _edge_dict(edge: Edge) -> dict[str, Any]:
@@ -115,6 +122,7 @@ def write(
         "proposals": list(result.proposals),
         "superseded": list(result.superseded),
         "conflicts": [list(pair) for pair in result.conflicts],
+        "untrusted": bool(result.untrusted),
     }
 
     def human() -> None:
@@ -126,6 +134,8 @@ def write(
             click.echo(f"  supersedes {old[:SHORT_ID]}")
         if result.proposals:
             click.echo(f"  {len(result.proposals)} merge proposal(s) staged")
+        if result.untrusted:
+            click.echo("  [UNTRUSTED] prompt-injection markers: stored, nothing extracted")
 
     emit(state, data, human)
 
@@ -239,7 +249,7 @@ def read(state: CliState, /, id: str) -> None:
     }
 
     def human() -> None:
-        click.echo(f"{world.type} {world.id}")
+        click.echo(f"{world.type} {world.id}{_mark(world)}")
         if world.name:
             click.echo(f"name:     {world.name}")
         click.echo(f"valid:    {_validity(world)}")
@@ -249,7 +259,9 @@ def read(state: CliState, /, id: str) -> None:
         click.echo("")
         click.echo(world.text)
         for child in children:
-            click.echo(f"  └ {child.id[:SHORT_ID]} {child.type}: {_preview(child.text)}")
+            click.echo(
+                f"  └ {child.id[:SHORT_ID]} {child.type}:{_mark(child)} {_preview(child.text)}"
+            )
         for edge in edges:
             arrow = (
                 f"→ {edge.target[:SHORT_ID]}"
@@ -298,7 +310,7 @@ def list_(
             live = "" if world.valid_to is None else " (retired)"
             click.echo(
                 f"{world.id[:SHORT_ID]} {world.type:<8} "
-                f"{(format_us(world.ingested_at) or '')[:19]} "
+                f"{(format_us(world.ingested_at) or '')[:19]}{_mark(world)} "
                 f"{_preview(world.text, 70)}{live}"
             )
         if nxt is not None:
@@ -318,7 +330,7 @@ def history(state: CliState, /, id: str) -> None:
 
     def human() -> None:
         for v in versions:
-            click.echo(f"{v.id[:SHORT_ID]} {_validity(v)}  {_preview(v.text, 60)}")
+            click.echo(f"{v.id[:SHORT_ID]} {_validity(v)}{_mark(v)}  {_preview(v.text, 60)}")
 
     emit(state, [_world_dict(v) for v in versions], human)
 
