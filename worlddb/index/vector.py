@@ -30,6 +30,7 @@ M: Final = 16
 EF_CONSTRUCTION: Final = 200
 EF_SEARCH: Final = 96
 INITIAL_CAPACITY: Final = 1024
+ADD_CHUNK: Final = 64  # vectors inserted per lock hold; a search waits for one chunk at most
 
 
 def encode_vector(vector: Vectors) -> bytes:
@@ -68,22 +69,28 @@ class VectorIndex:
         return len(self._live)
 
     def add(self, rids: Sequence[int], vectors: Vectors) -> None:
-        """Add (or re-add) vectors for ``rids``; grows the index as needed."""
+        """Add (or re-add) vectors for ``rids``; grows the index as needed.
+
+        hnswlib cannot search while it inserts, so the lock is taken per ``ADD_CHUNK`` vectors:
+        a search waits for at most one chunk, never for a whole large write.
+        """
         if len(rids) == 0:
             return
-        with self._lock:
-            needed = len(self._live) + len(self._deleted) + len(rids)
-            capacity = self._index.get_max_elements()
-            if needed > capacity:
-                self._index.resize_index(max(needed, capacity * 2))
-            revived = [r for r in rids if r in self._deleted]
-            for rid in revived:
-                self._index.unmark_deleted(rid)
-                self._deleted.discard(rid)
-            labels = np.asarray(rids, dtype=np.int64)
-            self._index.add_items(np.asarray(vectors, dtype=np.float32), labels)
-            self._live.update(int(r) for r in rids)
-            self._dirty = True
+        matrix = np.asarray(vectors, dtype=np.float32)
+        for start in range(0, len(rids), ADD_CHUNK):
+            chunk = [int(r) for r in rids[start : start + ADD_CHUNK]]
+            with self._lock:
+                needed = len(self._live) + len(self._deleted) + len(chunk)
+                capacity = self._index.get_max_elements()
+                if needed > capacity:
+                    self._index.resize_index(max(needed, capacity * 2))
+                for rid in (r for r in chunk if r in self._deleted):
+                    self._index.unmark_deleted(rid)
+                    self._deleted.discard(rid)
+                labels = np.asarray(chunk, dtype=np.int64)
+                self._index.add_items(matrix[start : start + len(chunk)], labels)
+                self._live.update(chunk)
+                self._dirty = True
 
     def remove(self, rids: Iterable[int]) -> None:
         """Mark ``rids`` deleted (hnswlib keeps the slot; searches skip it)."""
