@@ -10,7 +10,14 @@ from worlddb.bench.mcp import run_mcp_bench
 @pytest.mark.slow
 def test_mixed_mode_reports_recalls_idle_and_under_a_write_from_one_server() -> None:
     result = run_mcp_bench(
-        30, "http", calls=3, embedder="hash", extractor="none", mode="mixed", write_chars=20_000
+        30,
+        "http",
+        calls=3,
+        embedder="hash",
+        extractor="none",
+        mode="mixed",
+        write_chars=20_000,
+        interval_s=0.05,
     )
     assert result["mode"] == "mixed" and result["write_chars"] == 20_000
     assert result["large_writes_completed"] >= 1 and result["large_write_p50_ms"] > 0

@@ -10,9 +10,10 @@ recall P95 ≤ 50 ms. Run ``python -m worlddb.bench.mcp MEMORIES [stdio|http]`` 
 
 ``mode="mixed"`` (HTTP only; issue 11) measures reads during writes instead: one client times
 ``calls`` recalls on an idle server, then another client writes large notes (``write_chars``
-characters each, 190k by default) back to back while the first keeps recalling. A recall counts
-as "under load" when it *starts* while a write is in flight, so a recall that waits for the write
-counts with its full wait. Both figures come from the same server in the same run.
+characters each, 190k by default) back to back while the first sends a recall every
+``interval_s`` (open loop: it does not wait for the previous answer) whenever a write is in
+flight, so a recall stuck behind a write counts with its full wait. Both figures come from the
+same server in the same run.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ START_TIMEOUT_S: Final = 120.0
 WRITE_CHARS: Final = 190_000  # the issue's report: a 190k-character memory_write over HTTP
 WRITE_TIMEOUT_S: Final = 600.0
 MAX_LOAD_S: Final = 180.0
+STOP_GRACE_S: Final = 30.0
+RECALL_INTERVAL_S: Final = 0.5  # under load, 100 recalls span ~50 s: more than one large write
 _QUERIES: Final = (
     "where did my sister move",
     "what am I allergic to",
@@ -166,7 +169,14 @@ def _large_text(chars: int, seed: int) -> str:
 
 
 async def _mixed_calls(
-    reader: Any, writer: Any, calls: int, seed: int, write_chars: int, max_load_s: float
+    reader: Any,
+    writer: Any,
+    calls: int,
+    seed: int,
+    write_chars: int,
+    *,
+    max_load_s: float,
+    interval_s: float,
 ) -> dict[str, Any]:
     """Recall latency idle, then while ``writer`` writes large notes back to back."""
     rng = random.Random(seed)
@@ -196,23 +206,30 @@ async def _mixed_calls(
             writes.append(took)
 
     loaded: list[float] = []
+
+    async def recall(i: int) -> None:
+        loaded.append(await _raw_call(reader, "memory_recall", query(i)))
+
     async with anyio.create_task_group() as group:
         group.start_soon(write_loop)
+        while not in_flight:
+            await anyio.sleep(0.005)
+        # Open loop: a recall is sent every ``interval_s`` while a write is in flight, whether
+        # or not the previous one has answered, so a recall stuck behind a write costs one
+        # long sample instead of hiding the samples it would have delayed.
         deadline = time.monotonic() + max_load_s
-        i = 0
-        # A server whose reads wait for writes answers one recall per write: stop at the time
-        # budget then, with the few (long) samples it gave.
-        while len(loaded) < calls and (time.monotonic() < deadline or not loaded):
-            if not in_flight:
-                await anyio.sleep(0.005)
-                continue
-            took = await _raw_call(reader, "memory_recall", query(i))
-            i += 1
-            loaded.append(took)
+        async with anyio.create_task_group() as recalls:
+            due = time.monotonic()
+            sent = 0
+            while sent < calls and (time.monotonic() < deadline or sent == 0):
+                if in_flight:
+                    recalls.start_soon(recall, sent)
+                    sent += 1
+                due += interval_s
+                await anyio.sleep(max(0.0, due - time.monotonic()))
         stop = True
-        if not writes:  # let one write finish so its duration is known
-            while not writes:
-                await anyio.sleep(0.05)
+        while not writes:  # let one write finish so its duration is known
+            await anyio.sleep(0.05)
         group.cancel_scope.cancel()  # the server finishes the write in flight on its own
     idle_p50, idle_p95 = _percentiles(idle)
     load_p50, load_p95 = _percentiles(loaded)
@@ -276,6 +293,16 @@ async def _wait_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
     raise TimeoutError("the HTTP server did not become healthy")
 
 
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server; kill it if it is still finishing a large write after ``STOP_GRACE_S``."""
+    process.terminate()
+    try:
+        process.wait(timeout=STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=STOP_GRACE_S)
+
+
 def run_mcp_bench(
     memories: int,
     transport: Literal["stdio", "http"] = "stdio",
@@ -288,6 +315,7 @@ def run_mcp_bench(
     mode: str = "sequential",
     write_chars: int = WRITE_CHARS,
     max_load_s: float = MAX_LOAD_S,
+    interval_s: float = RECALL_INTERVAL_S,
 ) -> dict[str, Any]:
     """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
 
@@ -303,9 +331,9 @@ def run_mcp_bench(
         mode: ``sequential`` (write, recall, recall per step) or ``mixed`` (HTTP only: recall
             latency idle and while another client writes ``write_chars``-character notes).
         write_chars: Size of each large note in ``mixed`` mode.
-        max_load_s: In ``mixed`` mode, stop recalling under load after this many seconds even
-            with fewer than ``calls`` samples (a server that serialises reads behind writes
-            gives one sample per write).
+        max_load_s: In ``mixed`` mode, stop sending recalls under load after this many seconds
+            even with fewer than ``calls`` sent.
+        interval_s: In ``mixed`` mode, seconds between recalls sent under load (open loop).
 
     Returns:
         ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms`` and the setup.
@@ -352,14 +380,21 @@ def run_mcp_bench(
                 if mode == "sequential":
                     return await _timed_calls(client, calls, seed)
                 async with _client(transport, path, env, port, _server_stderr()) as writer:
-                    return await _mixed_calls(client, writer, calls, seed, write_chars, max_load_s)
+                    return await _mixed_calls(
+                        client,
+                        writer,
+                        calls,
+                        seed,
+                        write_chars,
+                        max_load_s=max_load_s,
+                        interval_s=interval_s,
+                    )
 
         try:
             timings = anyio.run(measure)
         finally:
             if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
+                _stop(process)
     return {
         "memories": memories,
         "transport": transport,

@@ -46,8 +46,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-import numpy as np
-
 from worlddb.errors import NotFoundError, ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
@@ -161,15 +159,9 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 if spec.resolve and wid not in stored:
                     self._resolve_one(wid, spec, id_map, resolutions, staged)
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
-            late = [w for w in new_ids if w not in set(prepared) and is_searchable(worlds[w])]
-            if late:  # stored at validation, purged since: rare, so embedded here
-                prepared, prepared_vectors = _extend(
-                    prepared,
-                    prepared_vectors,
-                    late,
-                    self._embed([text_of(worlds[w]) for w in late]),
-                )
-            embed_ids, vectors = _pick(prepared, prepared_vectors, set(new_ids))
+            embed_ids, vectors = self._prepared_vectors(
+                new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable
+            )
             rids = writer.insert_new_worlds(
                 [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
             )
@@ -394,21 +386,3 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 writer = Writer(conn, self.now())
                 writer.set_edge_status(eid, "accepted")
                 writer.decide_proposal(eid, "accepted")
-
-
-def _pick(
-    ids: list[str], vectors: Vectors | None, keep: set[str]
-) -> tuple[list[str], Vectors | None]:
-    """The ids in ``keep`` and their rows of ``vectors`` (embedded before resolution)."""
-    rows = [i for i, wid in enumerate(ids) if wid in keep]
-    if vectors is None:
-        return [ids[i] for i in rows], None
-    return [ids[i] for i in rows], vectors[rows]
-
-
-def _extend(
-    ids: list[str], vectors: Vectors | None, more: list[str], more_vectors: Vectors | None
-) -> tuple[list[str], Vectors | None]:
-    if vectors is None or more_vectors is None:
-        return [*ids, *more], more_vectors if vectors is None else vectors
-    return [*ids, *more], np.vstack([vectors, more_vectors])
