@@ -178,3 +178,44 @@ def test_vectors_added_in_chunks_are_all_searchable() -> None:
     assert len(index) == count
     for probe in (0, ADD_CHUNK, count - 1):
         assert index.search(vectors[probe], 1)[0][0] == rids[probe]
+
+
+def test_a_reader_whose_thread_ended_is_reused_by_the_next_thread(db_path: Path) -> None:
+    store = open_store(db_path)
+    try:
+        mine = store.conn  # a live thread keeps its own
+        used = []
+        for _ in range(5):
+            thread, out, errors = _in_thread(lambda: store.conn)
+            thread.join(PATIENCE_S)
+            assert not errors
+            used += out
+        assert all(conn is used[0] for conn in used)  # one warm connection, not five cold ones
+        assert used[0] is not mine and store.conn is mine
+    finally:
+        store.close()
+
+
+def test_threads_recalling_while_another_writes_see_the_store_only_grow(db_path: Path) -> None:
+    with WorldDB.open(db_path, embedder=HashEmbedder(), extractor=None) as db:
+        stop = threading.Event()
+
+        def recall_until_stopped() -> list[int]:
+            counts: list[int] = []
+            while not stop.is_set():
+                counts.append(len(db.recall("harbour crane", limit=50).hits))
+            return counts
+
+        readers = [_in_thread(recall_until_stopped) for _ in range(4)]
+        for i in range(20):
+            note = WorldSpec(type="Note", content=f"harbour crane number {i} was inspected")
+            db.write(Changeset(worlds=(note,)))
+        stop.set()
+        for thread, out, errors in readers:
+            thread.join(PATIENCE_S)
+            assert not thread.is_alive() and not errors
+            counts = out[0]
+            assert isinstance(counts, list) and counts
+            assert counts == sorted(counts) and counts[-1] <= 20  # commits only ever add
+        assert len(db.recall("harbour crane", limit=50).hits) == 20
+        assert db.verify() == []

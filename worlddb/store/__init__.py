@@ -38,6 +38,7 @@ MEMORY: Final = ":memory:"
 BUSY_TIMEOUT_MS: Final = 10_000
 CHECKPOINT_EVERY: Final = 256
 CACHE_KIB: Final = 262_144  # 256 MiB of page cache per connection: index pages stay hot at 1M
+MAX_SPARE_READERS: Final = 4  # readers kept for future threads after theirs ended
 
 
 class _Reader:
@@ -50,6 +51,13 @@ class _Reader:
         self.lock = threading.RLock()
         self.thread = threading.current_thread()
         self.depth = 0  # nesting of ``Store.snapshot()`` on this thread
+
+    def adopt(self) -> None:
+        """Hand this reader (its thread has ended) to the calling thread."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+        self.thread = threading.current_thread()
+        self.depth = 0
 
 
 class Store(ReadMixin):
@@ -99,19 +107,21 @@ class Store(ReadMixin):
         if reader is not None and self._conn is not None:
             return reader
         self.write_conn  # noqa: B018 -- raises ClosedError on a closed store
-        conn = _connect(self.path)
-        try:
-            conn.execute("PRAGMA query_only = ON")
-        except BaseException:
-            conn.close()
-            raise
-        reader = _Reader(conn)
         with self._readers_lock:
+            # A reader whose thread ended (worker pools retire idle threads) is handed to the
+            # next new thread, page cache still warm, instead of opening a cold connection.
             alive = [r for r in self._readers if r.thread.is_alive()]
-            for gone in self._readers:
-                if not gone.thread.is_alive():
-                    gone.conn.close()  # its thread ended: nobody can use it any more
-            self._readers = [*alive, reader]
+            spare = [r for r in self._readers if not r.thread.is_alive()]
+            reader = spare.pop() if spare else None
+            if reader is not None:
+                reader.adopt()
+            for extra in spare[MAX_SPARE_READERS:]:
+                extra.conn.close()
+            self._readers = [*alive, *spare[:MAX_SPARE_READERS], *([reader] if reader else [])]
+        if reader is None:
+            reader = _Reader(_connect(self.path, query_only=True))
+            with self._readers_lock:
+                self._readers.append(reader)
         self._local.reader = reader
         return reader
 
@@ -205,7 +215,7 @@ class Store(ReadMixin):
                 self._conn = None
 
 
-def _connect(path: str) -> sqlite3.Connection:
+def _connect(path: str, *, query_only: bool = False) -> sqlite3.Connection:
     """A connection with the store's settings (every connection, reader or writer, gets them)."""
     conn = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
@@ -215,6 +225,8 @@ def _connect(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA temp_store = MEMORY")
         conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        if query_only:
+            conn.execute("PRAGMA query_only = ON")
     except BaseException:
         conn.close()
         raise
