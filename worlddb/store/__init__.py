@@ -7,8 +7,9 @@ context manager used only by the reconciler, which wraps the private writer
 Why two kinds of connection: a write can take seconds (a long note, many entities), and a recall
 must not wait for it. In WAL mode a reader on its *own* connection sees the last committed state
 and never waits on the writer's transaction, so each thread reads through a connection of its
-own (opened on first use, ``query_only``), while writes serialise on ``write_lock`` and the one
-write connection. ``conn`` and ``lock`` are thread-aware so every read call site stays the same:
+own (opened on first use, ``query_only``; when a thread ends, its connection goes to the next
+new thread with its page cache warm), while writes serialise on ``write_lock`` and the one write
+connection. ``conn`` and ``lock`` are thread-aware so every read call site stays the same:
 on the thread that holds the write lock they are the write connection and the write lock (its
 reads see its own uncommitted rows); on any other thread they are that thread's read connection
 and a lock nobody else takes. An in-memory store is one private database, so it keeps a single
