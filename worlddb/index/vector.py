@@ -4,7 +4,8 @@ The table is the truth; the index is a cache of it. The index is saved beside th
 (``<db>.hnsw``) together with a small sidecar recording how many vectors and which highest rid it
 holds. On open the sidecar is compared with the table: a missing, unreadable or stale index is
 rebuilt from the table. Updates are applied after each commit (never inside the transaction,
-since hnswlib cannot roll back); deletions are marked; the index grows by doubling.
+since hnswlib cannot roll back); deletions are marked; the index grows by doubling. Processes
+sharing one store save and load the pair under an advisory lock on ``<db>.hnsw.lock``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -31,6 +33,22 @@ EF_CONSTRUCTION: Final = 200
 EF_SEARCH: Final = 96
 INITIAL_CAPACITY: Final = 1024
 ADD_CHUNK: Final = 64  # vectors inserted per lock hold; a search waits for one chunk at most
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    """An exclusive advisory lock on ``path`` between processes (``flock``; none without it)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows has no flock; temp names still differ
+        yield
+        return
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def encode_vector(vector: Vectors) -> bytes:
@@ -128,30 +146,39 @@ class VectorIndex:
         with self._lock:
             if not self._dirty and self.path.exists():
                 return
-            tmp = self.path.with_suffix(self.path.suffix + ".tmp")
-            self._index.save_index(str(tmp))
-            os.replace(tmp, self.path)
-            sidecar = {**self.signature(), "deleted": sorted(self._deleted)}
-            side_tmp = self._sidecar().with_suffix(".tmp")
-            side_tmp.write_text(json.dumps(sidecar))
-            os.replace(side_tmp, self._sidecar())
+            # Several processes may share one store and close together: each writes its own
+            # temp files, and the file lock keeps an index and its sidecar from two of them.
+            unique = f".{os.getpid()}.{threading.get_ident()}.tmp"
+            tmp = self.path.with_suffix(self.path.suffix + unique)
+            side_tmp = self._sidecar().with_suffix(unique)
+            with _file_lock(self._lockfile()):
+                self._index.save_index(str(tmp))
+                os.replace(tmp, self.path)
+                sidecar = {**self.signature(), "deleted": sorted(self._deleted)}
+                side_tmp.write_text(json.dumps(sidecar))
+                os.replace(side_tmp, self._sidecar())
             self._dirty = False
 
     def _sidecar(self) -> Path:
         assert self.path is not None
         return self.path.with_suffix(self.path.suffix + ".json")
 
+    def _lockfile(self) -> Path:
+        assert self.path is not None
+        return self.path.with_suffix(self.path.suffix + ".lock")
+
     def try_load(self, expected: dict[str, int]) -> bool:
         """Load the saved index if its sidecar matches ``expected`` (the table's signature)."""
         if self.path is None or not self.path.exists() or not self._sidecar().exists():
             return False
         try:
-            side = json.loads(self._sidecar().read_text())
-            if {k: side.get(k) for k in expected} != expected:
-                logger.info("vector index %s is stale; rebuilding from the table", self.path)
-                return False
-            index = hnswlib.Index(space="cosine", dim=self.dimension)
-            index.load_index(str(self.path), max_elements=0)
+            with _file_lock(self._lockfile()):
+                side = json.loads(self._sidecar().read_text())
+                if {k: side.get(k) for k in expected} != expected:
+                    logger.info("vector index %s is stale; rebuilding from the table", self.path)
+                    return False
+                index = hnswlib.Index(space="cosine", dim=self.dimension)
+                index.load_index(str(self.path), max_elements=0)
             index.set_ef(EF_SEARCH)
             index.set_num_threads(1)
             deleted = {int(r) for r in side.get("deleted", [])}
