@@ -6,12 +6,15 @@ ingest's handling of an ``Extraction`` matters, a scripted fake extractor suppli
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tests.strategies import logical_dump
 from worlddb.engine import WorldDB
 from worlddb.errors import ValidationError
-from worlddb.ingest import fact_key
+from worlddb.extract import OfflineExtractor
+from worlddb.ingest import MAX_UPDATE_EDGES, IngestResult, fact_key
 from worlddb.plugins import (
     Episode,
     ExtractedEdge,
@@ -291,3 +294,107 @@ def test_a_caller_supplied_name_too_long_is_still_refused(db: WorldDB) -> None:
     with pytest.raises(ValidationError, match="limit is 1000"):
         db.remember("hello", occurred_at=T1, entities=[ExtractedEntity("x" * 1001)])
     assert db.store.counts()["nodes"] == 0
+
+
+# -- updates through the offline extractor (issue 11): time, attribute kinds, scopes -------------
+
+
+@pytest.fixture
+def xdb() -> Iterator[WorldDB]:
+    """An in-memory store with the offline extractor and no embedder."""
+    store = WorldDB.open(":memory:", embedder=None, extractor=OfflineExtractor())
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _said(db: WorldDB, text: str, when: str, scopes: dict[str, str] | None = None) -> IngestResult:
+    return db.remember(text, occurred_at=_us(when), scopes=scopes or ALICE)
+
+
+def _open_facts(db: WorldDB, *results: IngestResult) -> list[str]:
+    return [db.get(f).content for r in results for f in r.facts if db.get(f).valid_to is None]
+
+
+def test_a_second_birthday_contradicts_and_both_are_kept_from_when_said(xdb: WorldDB) -> None:
+    first = _said(xdb, "My birthday is March 3rd.", "2023-05-02T10:00:00Z")
+    second = _said(xdb, "My birthday is March 13.", "2023-08-01T10:00:00Z")
+    (old,), (new,) = first.facts, second.facts
+    assert xdb.get(old).valid_from == _us("2023-05-02T10:00:00Z")  # not March 3rd
+    assert second.superseded == () and second.conflicts == ((new, old),)
+    assert [e.target for e in xdb.edges(new, types=["contradicts"])] == [old]
+    assert xdb.get(old).valid_to is None and xdb.get(new).valid_to is None
+
+
+def test_a_restatement_or_partial_mention_of_the_manager_closes_nothing(xdb: WorldDB) -> None:
+    first = _said(xdb, "My manager Sarah Connor wants the migration plan by Friday.", "2024-01-05")
+    again = _said(xdb, "Had a 1:1 with my manager Sarah today.", "2024-02-05")
+    assert again.facts and (again.superseded, again.conflicts) == ((), ())
+    assert xdb.get(first.facts[0]).valid_to is None
+
+
+def test_another_scope_never_updates_or_contradicts_a_fact(xdb: WorldDB) -> None:
+    bob = {"user_id": "bob"}
+    bobs = _said(xdb, "I live in Austin. My birthday is May 1.", "2024-01-05", bob)
+    alices = _said(xdb, "I live in Denver. My birthday is June 9.", "2024-03-05")
+    assert (alices.superseded, alices.conflicts) == ((), ())
+    moved = _said(xdb, "I moved to Boulder.", "2024-06-05")
+    assert len(_open_facts(xdb, bobs)) == 2
+    assert moved.superseded == (alices.facts[0],)
+
+
+def test_new_cuisines_do_not_supersede_what_the_user_likes(xdb: WorldDB) -> None:
+    thai = _said(xdb, "I love Thai food.", "2024-01-05")
+    new = _said(xdb, "I love trying new cuisines these days.", "2024-04-05")
+    assert new.facts and new.superseded == ()
+    assert _open_facts(xdb, thai) == ["I love Thai food"]
+
+
+def test_a_negated_like_closes_that_like_only(xdb: WorldDB) -> None:
+    hiking = _said(xdb, "I love hiking.", "2024-01-05")
+    chess = _said(xdb, "I love chess.", "2024-01-06")
+    stop = _said(xdb, "I don't like hiking anymore since my knee surgery.", "2024-04-05")
+    assert stop.superseded == hiking.facts
+    assert _open_facts(xdb, chess) == ["I love chess"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I work at Deloitte.", "I started a new job at Accenture."),
+        ("I'm vegetarian.", "I'm pescatarian now, I started eating fish again."),
+        ("I live in Chicago.", "I live in Minneapolis."),
+        ("My manager is Laura.", "My new manager is Brian."),
+    ],
+)
+def test_a_changed_job_diet_city_or_manager_supersedes(
+    xdb: WorldDB, before: str, after: str
+) -> None:
+    old = _said(xdb, before, "2024-01-05")
+    new = _said(xdb, after, "2024-05-05")
+    assert new.superseded == old.facts
+    assert xdb.get(old.facts[0]).valid_to == _us("2024-05-05")
+
+
+def test_a_dated_change_starts_when_it_happened(xdb: WorldDB) -> None:
+    _said(xdb, "I live in Austin.", "2024-01-05")
+    moved = _said(xdb, "I moved to Denver on June 2.", "2024-06-20")
+    since = _said(xdb, "Since March I work at Acme.", "2024-06-20")
+    assert xdb.get(moved.facts[0]).valid_from == _us("2024-06-02")
+    assert xdb.get(since.facts[0]).valid_from == _us("2024-03-01")
+
+
+def test_a_past_or_negated_other_value_leaves_the_current_one_open(xdb: WorldDB) -> None:
+    denver = _said(xdb, "I live in Denver.", "2024-01-05")
+    _said(xdb, "I used to live in Austin.", "2024-02-05")
+    _said(xdb, "I don't live in Boston anymore.", "2024-03-05")
+    assert _open_facts(xdb, denver) == ["I live in Denver"]
+
+
+def test_one_new_value_writes_a_bounded_number_of_update_edges(xdb: WorldDB) -> None:
+    for day in range(1, 21):
+        _said(xdb, f"My birthday is May {day}.", f"2024-01-{day:02d}")
+    last = _said(xdb, "My birthday is June 30.", "2024-02-01")
+    (fact,) = last.facts
+    assert len(xdb.edges(fact, types=["contradicts"])) == MAX_UPDATE_EDGES < 20

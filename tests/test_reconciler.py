@@ -439,3 +439,33 @@ def test_junk_is_refused_with_a_typed_error_and_leaves_the_file_as_it_was(
         assert logical_dump(db) == dump
         assert file_bytes(db) == raw
     assert db.verify() == []
+
+
+class _FindsItself:
+    """A resolver that finds the proposed world itself, as it does when another writer stored
+    identical content between this changeset's existence check and its resolution."""
+
+    def __init__(self, tier: str, ambiguous: bool = False) -> None:
+        self.tier, self.ambiguous = tier, ambiguous
+
+    def resolve(self, spec: WorldSpec, /) -> Resolution:
+        own = world_id(spec)
+        if self.ambiguous:
+            return Resolution("ambiguous", options=((own, self.tier, 0.9),))
+        return Resolution("resolved", own, self.tier, 0.9)
+
+
+@pytest.mark.parametrize(
+    ("tier", "ambiguous"), [("fuzzy", False), ("exact", False), ("fuzzy", True)]
+)
+def test_a_resolver_that_finds_the_world_itself_stages_no_self_merge(
+    tier: str, ambiguous: bool
+) -> None:
+    spec = WorldSpec(type="Person", name="Maria Silva", resolve=True)
+    with WorldDB.open(
+        ":memory:", embedder=None, extractor=None, resolver=_FindsItself(tier, ambiguous)
+    ) as db:
+        result = db.write(Changeset(worlds=(spec,)))
+        assert result.proposals == ()
+        assert db.get(world_id(spec)).name == "Maria Silva"
+        assert db.proposals() == []

@@ -25,7 +25,7 @@ from worlddb.model import Changeset, Resolution, WorldSpec
 from worlddb.plugins import Vectors
 from worlddb.resolver import TieredResolver
 from worlddb.resolver.base import NEW
-from worlddb.resolver.blocking import fts_expression, strong_words
+from worlddb.resolver.blocking import ScopeSet, fts_expression, strong_words
 from worlddb.resolver.memo import NameVectors
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.tiered import MAX_SURFACES, Option
@@ -106,8 +106,10 @@ class Recording:
         self.log: list[tuple[WorldSpec, tuple[str, ...], Resolution]] = []
         inner = resolver.resolve
 
-        def resolve(spec: WorldSpec, /, *, exclude: Collection[str] = ()) -> Resolution:
-            result = inner(spec, exclude=exclude)
+        def resolve(
+            spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
+        ) -> Resolution:
+            result = inner(spec, exclude=exclude, scopes=scopes)
             self.log.append((spec, tuple(sorted(exclude)), result))
             return result
 

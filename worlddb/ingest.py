@@ -4,11 +4,12 @@ A session becomes a Session world containing Turn worlds (structural ``contains`
 time from the message timestamps and ingest time from the clock. A text becomes a Note world.
 The extractor's entities are written with ``resolve=True`` (the resolver maps them onto stored
 entities or stages merge proposals); its facts become Fact worlds with ``refers_to`` edges to
-their entities and ``derived_from`` edges to their turn. A fact that restates an older stored
-fact's (subject, attribute) with another value ``supersedes`` it when a change cue says so, and
-``contradicts`` it otherwise. Caller-supplied labels (session ids) are opaque provenance: they
-never enter searchable content. Turns flagged as untrusted (prompt-injection markers) are stored
-and searchable but nothing is extracted from them.
+their entities and ``derived_from`` edges to their turn. A fact on an older stored fact's
+(subject, attribute), in the same scopes, ``supersedes`` or ``contradicts`` it as the attribute
+table in ``worlddb.extract.attributes`` says (a restatement links nothing). Caller-supplied
+labels (session ids) are opaque provenance: they never enter searchable content. Turns flagged
+as untrusted (prompt-injection markers) are stored and searchable but nothing is extracted from
+them.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from worlddb.errors import ValidationError
-from worlddb.extract import is_single_valued
+from worlddb.extract import attribute_kind, statement_of, stored_update_kind
 from worlddb.hashing import world_id
-from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.plugins import Episode, ExtractedEntity, ExtractedFact, Extraction, Extractor, Message
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.validate import MAX_NAME_CHARS
-from worlddb.scopes import scope_specs
+from worlddb.scopes import entity_salt, note_label, scope_specs
 
 __all__ = ["IngestResult", "Ingestor", "fact_key", "within_limits"]
 
@@ -33,6 +34,9 @@ logger = logging.getLogger(__name__)
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
 CONTEXT_TURNS = 4
+# Edges one new fact may write to stored facts (newest first): a value contradicting many stored
+# ones (an immutable attribute stated over and over) must not cost a quadratic number of edges.
+MAX_UPDATE_EDGES = 16
 UNTRUSTED = "untrusted"
 
 
@@ -84,6 +88,9 @@ class Ingestor:
         """
         msgs = _check_messages(messages)
         base = occurred_at if created_at is None else created_at
+        # The scopes are part of every id (a Turn's name is its role, so they go in its
+        # provenance): the same conversation for two users is two sessions, never one shared.
+        owner = note_label(scopes or {})
         turns = [
             WorldSpec(
                 type="Turn",
@@ -91,11 +98,13 @@ class Ingestor:
                 content=m.content,
                 created_at=(m.timestamp if m.timestamp is not None else base) + i,
                 valid_from=m.timestamp if m.timestamp is not None else occurred_at,
+                provenance=(owner,) if owner else (),
             )
             for i, m in enumerate(msgs)
         ]
         session = WorldSpec(
             type="Session",
+            name=owner,
             children=tuple(world_id(t) for t in turns),
             created_at=base,
             valid_from=occurred_at,
@@ -134,6 +143,7 @@ class Ingestor:
             raise ValidationError("text must be a non-empty string", field="text", value=text)
         note = WorldSpec(
             type="Note",
+            name=note_label(scopes or {}),
             content=text,
             created_at=occurred_at if created_at is None else created_at,
             valid_from=occurred_at,
@@ -189,7 +199,7 @@ class Ingestor:
             mem_id = world_id(memory)
         sources = [world_id(t) for t in turns] or [mem_id]
         ent_specs = {
-            normalize_name(e.name): _entity_spec(e, occurred_at)
+            normalize_name(e.name): _entity_spec(e, occurred_at, scopes)
             for e in (*extraction.entities, *entities)
             if normalize_name(e.name)
         }
@@ -203,7 +213,7 @@ class Ingestor:
         ]
         all_facts = [*extracted, *facts]
         for fact in all_facts:
-            spec = _fact_spec(fact, msgs, occurred_at)
+            spec = _fact_spec(fact, msgs, occurred_at, note_label(scopes or {}))
             if spec is None:
                 continue
             fid = world_id(spec)
@@ -216,14 +226,14 @@ class Ingestor:
             edges.append(EdgeSpec("derived_from", fid, turn_src))
             for name in fact.entities:
                 ent = ent_specs.setdefault(
-                    normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at)
+                    normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at, scopes)
                 )
                 edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
         for ex_edge in extraction.edges:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
             if a is not None and b is not None and a != b:
                 edges.append(_ordered_edge(ex_edge.type, a, b))
-        edges += self._updates_to_stored(all_facts, fact_specs)
+        edges += self._updates_to_stored(all_facts, fact_specs, scopes)
         if replaces is not None:
             edges.append(EdgeSpec("supersedes", mem_id, replaces))
         scope_worlds = scope_specs(scopes or {})
@@ -270,34 +280,72 @@ class Ingestor:
         )
 
     def _updates_to_stored(
-        self, facts: Sequence[ExtractedFact], specs: Mapping[str, WorldSpec]
+        self,
+        facts: Sequence[ExtractedFact],
+        specs: Mapping[str, WorldSpec],
+        scopes: Mapping[str, str] | None = None,
     ) -> list[EdgeSpec]:
         """supersedes / contradicts edges between new facts and stored facts on one attribute.
 
-        A different value for the same (subject, attribute) is an update when a change cue says
-        so or the attribute holds one value at a time (where one lives, works...). The edge
-        always points from the later fact to the earlier one in valid time, so sessions that
-        arrive out of date order still close the right interval. Two values stated for the same
-        moment contradict. A multi-valued attribute without a cue ("I like X", "I like Y")
-        links nothing: both stay true.
+        Only stored facts the write's scopes can see are candidates (``_visible_to``): one
+        user's statement never closes another's. The stored sentence is re-read for its value,
+        and ``update_kind`` decides by the attribute table: a later different value of a mutable
+        attribute (city, employer) supersedes, an immutable one (birthday) contradicts, a
+        multi-valued one (likes) is closed only by a negation or "used to" of the same value,
+        and a restatement or partial mention ("Sarah" for "Sarah Connor") links nothing. The
+        edge points from the later fact to the earlier one in valid time, so sessions that
+        arrive out of date order still close the right interval.
         """
         edges: list[EdgeSpec] = []
+        required = _required_scopes(scopes or {})
         for fact in facts:
             spec = specs.get(fact.key)
             if spec is None or not fact.subject or not fact.attribute:
                 continue
-            updates = bool(fact.change_cue) or is_single_valued(fact.attribute)
+            new = statement_of(fact)
+            if attribute_kind(fact.attribute) == "multi" and not (new.negated or new.past):
+                continue  # a new like, hobby or purchase closes nothing: skip reading them all
             key = fact_key(fact.subject, fact.attribute)
-            for old_id in self.store.find_by_name(key, types=["Fact"]):
-                old = self.store.find_world(old_id)
-                if old is None or old.id == world_id(spec) or old.valid_to is not None:
-                    continue
-                if normalize_name(old.content) == normalize_name(spec.content) or not updates:
-                    continue
-                same_time = old.valid_from == spec.valid_from
-                kind = "contradicts" if same_time and not fact.change_cue else "supersedes"
-                edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
+            linked = 0
+            for old in self._open_candidates(key, world_id(spec), required):
+                kind = stored_update_kind(
+                    fact.attribute, old, new, said_at=spec.created_at, valid_from=spec.valid_from
+                )
+                if kind is not None:
+                    edges.append(_ordered_edge(kind, spec, _as_spec_time(old.valid_from), old.id))
+                    linked += 1
+                    if linked >= MAX_UPDATE_EDGES:
+                        break
         return edges
+
+    def _open_candidates(self, key: str, own: str, required: frozenset[str]) -> list[World]:
+        """Open stored facts under ``key`` that the write's scopes see, newest first."""
+        found = []
+        for old_id in self.store.find_by_name(key, types=["Fact"]):
+            old = self.store.find_world(old_id)
+            if old is None or old.id == own or old.valid_to is not None:
+                continue
+            if self._visible_to(old.id, required):
+                found.append(old)
+        return sorted(found, key=lambda w: (w.valid_from or 0, w.created_at), reverse=True)
+
+    def _visible_to(self, stored: str, required: frozenset[str]) -> bool:
+        """Whether a stored fact belongs to every scope in ``required`` (none: unscoped only)."""
+        rid = self.store.rid_of(stored)
+        if rid is None:
+            return False
+        held = set(self.store.scopes_of(rid))
+        return required <= held if required else not held
+
+
+def _required_scopes(scopes: Mapping[str, str]) -> frozenset[str]:
+    """The scopes a stored fact must share to be updated by a write under ``scopes``.
+
+    A run is one conversation: a later run of the same user updates facts of an earlier one, so
+    ``run_id`` is required only when the write names nothing else.
+    """
+    owners = {k: v for k, v in scopes.items() if k != "run_id"} or dict(scopes)
+    return frozenset(world_id(spec) for spec in scope_specs(owners))
 
 
 def within_limits(extraction: Extraction) -> Extraction:
@@ -343,16 +391,22 @@ def _ordered_edge(kind: str, new: WorldSpec, old: WorldSpec, old_id: str | None 
     return EdgeSpec(kind, new_id, target)
 
 
-def _entity_spec(entity: ExtractedEntity, first_seen: int) -> WorldSpec:
+def _entity_spec(
+    entity: ExtractedEntity, first_seen: int, scopes: Mapping[str, str] | None = None
+) -> WorldSpec:
     """An entity to resolve, valid from this mention: no past view shows it before it was named.
 
     The reconciler applies a resolvable world's validity only when it creates it, so a later
     mention never moves an entity's start (and an earlier one, arriving late, cannot widen it).
+    Its identity time is the scopes' salt (``entity_salt``): "Maria" written for alice is not,
+    by content address, the "Maria" bob wrote, so only resolution (within alice's scopes) can
+    map it onto a stored entity.
     """
     name = " ".join(entity.name.split())
     return WorldSpec(
         type=entity.type or "Entity",
         name=name,
+        created_at=entity_salt(scopes or {}),
         aliases=tuple(a for a in entity.aliases if a.strip()),
         valid_from=first_seen,
         resolve=True,
@@ -360,8 +414,10 @@ def _entity_spec(entity: ExtractedEntity, first_seen: int) -> WorldSpec:
 
 
 def _fact_spec(
-    fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int
+    fact: ExtractedFact, msgs: tuple[Message, ...], occurred_at: int, owner: str = ""
 ) -> WorldSpec | None:
+    """The Fact world for ``fact``; ``owner`` (its memory's scope label, a Fact's name being a
+    label) keeps the same claim made for two users two facts, each with its own fate."""
     text = " ".join(fact.text.split())
     if not text:
         return None
@@ -373,6 +429,7 @@ def _fact_spec(
     aliases = (fact_key(fact.subject, fact.attribute),) if fact.subject and fact.attribute else ()
     return WorldSpec(
         type="Fact",
+        name=owner,
         content=text,
         created_at=turn_time,
         valid_from=valid_from,

@@ -3,12 +3,15 @@
 Every tool that takes an id (read, amend, retire) resolves it here, so a token bound to
 ``user_id=alice`` cannot reach bob's memories by id, by prefix, or by following edges. A world
 the grant may not see is reported exactly like a missing one, so ids do not leak either.
+Scope labels shown to a bound caller are cut to the scopes it may touch (``shown_labels``): a
+memory or entity that another scope also holds does not say so.
 Runs on worker threads (plain sync code over the engine).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from worlddb.engine import WorldDB
@@ -17,7 +20,14 @@ from worlddb.model import World
 from worlddb.scopes import parse_scope_name
 from worlddb_mcp.auth import Grant
 
-__all__ = ["Memberships", "memberships", "permits", "resolve_readable", "scope_labels"]
+__all__ = [
+    "Memberships",
+    "memberships",
+    "permits",
+    "resolve_readable",
+    "scope_labels",
+    "shown_labels",
+]
 
 Memberships = dict[str, set[str]]
 MAX_PARENT_HOPS: Final = 8  # sessions nest turns one level deep; the cap only guards cycles
@@ -53,6 +63,26 @@ def memberships(db: WorldDB, world: World) -> Memberships:
 def scope_labels(found: Memberships) -> list[str]:
     """``["user_id=alice", ...]`` sorted, for outputs."""
     return sorted(f"{kind}={value}" for kind, values in found.items() for value in values)
+
+
+def shown_labels(
+    labels: Iterable[str], grant: Grant, requested: Mapping[str, str] | None = None
+) -> list[str]:
+    """The ``kind=value`` labels a caller may see, sorted.
+
+    Unrestricted: all of them. Bound: those of a kind the grant constrains with a value it
+    allows, and those the request itself named; a label of any other scope (bob's, or a run
+    the caller did not ask about) is left out.
+    """
+    if grant.is_unrestricted:
+        return sorted(labels)
+    asked = {f"{kind}={value}" for kind, value in (requested or {}).items()}
+    shown = []
+    for label in labels:
+        kind, value = parse_scope_name(label)
+        if label in asked or (kind in grant.allowed and grant.permits_scope(kind, value)):
+            shown.append(label)
+    return sorted(shown)
 
 
 def permits(db: WorldDB, world: World, grant: Grant) -> bool:

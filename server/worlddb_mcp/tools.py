@@ -21,7 +21,7 @@ from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
-from worlddb_mcp.access import memberships, permits, resolve_readable
+from worlddb_mcp.access import memberships, permits, resolve_readable, scope_labels, shown_labels
 from worlddb_mcp.runtime import (
     AppContext,
     as_tool_error,
@@ -59,6 +59,7 @@ logger = logging.getLogger(__name__)
 CONTEXT_BUDGET_CHARS: Final = 4000  # the context block fits a prompt without crowding it
 MAX_TEXT_CHARS: Final = 200_000
 MAX_QUERY_CHARS: Final = 2000
+HEX_DIGITS: Final = frozenset("0123456789abcdef")
 NOT_BLANK: Final = r"\S"  # pydantic patterns search, so this means "has a non-space character"
 MAX_EDGES: Final = 100  # an entity can gather thousands of refers_to edges; show the first ones
 
@@ -205,7 +206,7 @@ async def memory_recall(
                 ranks=dict(h.ranks),
                 valid_from=format_us(h.valid_from),
                 valid_to=format_us(h.valid_to),
-                scopes=sorted(h.scopes),
+                scopes=shown_labels(h.scopes, granted, wanted),
                 conflicts=list(h.conflicts),
                 status=h.status,
                 superseded_by=[_succession(x) for x in h.superseded_by],
@@ -238,26 +239,38 @@ async def memory_list(
     ctx: AppContext,
     scopes: ScopesArg,
     cursor: Annotated[
-        str | None, Field(max_length=32, description="next_cursor from the previous page")
+        str | None, Field(max_length=64, description="next_cursor from the previous page")
     ] = None,
     limit: LimitArg = 20,
     include_retired: Annotated[bool, Field(description="Also list retired memories")] = False,
 ) -> ListResult:
     """List the memories stored for the given scopes, oldest first, one page at a time."""
-    wanted = check_scopes(caller_grant(), scopes.as_mapping())
-    if cursor is not None and not (cursor.isascii() and cursor.isdigit()):
-        raise ToolError(
-            f"cursor {cursor!r} is not one this server issued; pass next_cursor "
-            "from the previous page, or omit it to start from the beginning"
+    granted = caller_grant()
+    wanted = check_scopes(granted, scopes.as_mapping())
+    refused = ToolError(
+        f"cursor {cursor!r} is not one this server issued; pass next_cursor "
+        "from the previous page, or omit it to start from the beginning"
+    )
+    if cursor is not None and not (len(cursor) == 64 and set(cursor) <= HEX_DIGITS):
+        raise refused
+
+    def run(db: WorldDB) -> ListResult:
+        # The cursor is the last item's id, not its row id: a row id would tell a bound caller
+        # how much every other scope wrote between two pages.
+        after = 0
+        if cursor is not None:
+            last = db.store.find_world(cursor)
+            rid = db.store.rid_of(cursor) if last is not None else None
+            if last is None or rid is None or not permits(db, last, granted):
+                raise refused
+            after = rid
+        page, more = db.memories(wanted, include_retired=include_retired, after=after, limit=limit)
+        return ListResult(
+            items=[memory_item(w) for w in page],
+            next_cursor=page[-1].id if more is not None and page else None,
         )
-    after = int(cursor or 0)
-    page, nxt = await run_read(
-        ctx,
-        lambda db: db.memories(wanted, include_retired=include_retired, after=after, limit=limit),
-    )
-    return ListResult(
-        items=[memory_item(w) for w in page], next_cursor=None if nxt is None else str(nxt)
-    )
+
+    return await run_read(ctx, run)
 
 
 async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
@@ -286,7 +299,7 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
         return read_result(
             db,
             world,
-            scopes=memberships(db, world),
+            scopes=shown_labels(scope_labels(memberships(db, world)), granted),
             children=children,
             edges=edges,
             history=history,

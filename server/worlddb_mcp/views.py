@@ -12,8 +12,8 @@ from typing import Final
 from worlddb.engine import WorldDB
 from worlddb.ingest import IngestResult
 from worlddb.model import Edge, World
+from worlddb.resolver import ENTITY_TYPES
 from worlddb.timeutil import format_us
-from worlddb_mcp.access import Memberships, scope_labels
 from worlddb_mcp.schemas import (
     SHORT_ID,
     ChildOut,
@@ -76,7 +76,7 @@ def read_result(
     db: WorldDB,
     world: World,
     *,
-    scopes: Memberships,
+    scopes: list[str],
     children: Sequence[World],
     edges: Sequence[Edge],
     history: Sequence[World],
@@ -88,12 +88,17 @@ def read_result(
         type=world.type,
         name=world.name,
         text=world.text,
-        created_at=format_us(world.created_at) if world.created_at else None,
+        # An entity's identity time is its scopes' salt (``worlddb.scopes.entity_salt``).
+        created_at=(
+            format_us(world.created_at)
+            if world.created_at and world.type not in ENTITY_TYPES
+            else None
+        ),
         ingested_at=format_us(world.ingested_at) or "",
         valid_from=format_us(world.valid_from),
         valid_to=format_us(world.valid_to),
         retired=world.valid_to is not None and world.valid_to <= db.now(),
-        scopes=scope_labels(scopes),
+        scopes=scopes,
         provenance=list(world.provenance),
         aliases=list(world.aliases),
         children=[ChildOut(id=c.id, type=c.type, preview=preview(c.text)) for c in children],

@@ -20,6 +20,7 @@ from worlddb_mcp import AppState, create_server
 from worlddb.engine import WorldDB
 from worlddb.hashing import world_id
 from worlddb.model import WorldSpec
+from worlddb.scopes import note_label
 from worlddb.timeutil import parse_time
 
 pytestmark = pytest.mark.anyio
@@ -156,7 +157,14 @@ CASES: dict[str, tuple[dict[str, Any], dict[str, st.SearchStrategy[Any]], tuple[
 
 SEED_TEXT = "the seed memory"
 SEED_AT = "2024-01-01T00:00:00Z"
-SEED_ID = world_id(WorldSpec(type="Note", content=SEED_TEXT, created_at=parse_time(SEED_AT) or 0))
+SEED_ID = world_id(
+    WorldSpec(
+        type="Note",
+        name=note_label(ALICE),
+        content=SEED_TEXT,
+        created_at=parse_time(SEED_AT) or 0,
+    )
+)
 
 
 @st.composite

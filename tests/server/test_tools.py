@@ -14,6 +14,7 @@ from worlddb.engine import WorldDB
 from worlddb.errors import ValidationError
 from worlddb.hashing import world_id
 from worlddb.model import WorldSpec
+from worlddb.scopes import note_label
 from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
 
@@ -222,9 +223,11 @@ async def test_read_of_an_ambiguous_prefix_lists_the_candidates(
 ) -> None:
     """The two texts were found by search to share an 8-character id prefix."""
     when = "2024-01-01T00:00:00Z"
-    texts = ["prefix probe 4023", "prefix probe 34590"]
+    texts = ["prefix probe 6779", "prefix probe 60545"]
+    name = note_label(ALICE)  # a note's id depends on its scopes
     ids = [
-        world_id(WorldSpec(type="Note", content=t, created_at=parse_time(when) or 0)) for t in texts
+        world_id(WorldSpec(type="Note", name=name, content=t, created_at=parse_time(when) or 0))
+        for t in texts
     ]
     assert ids[0][:8] == ids[1][:8] and ids[0] != ids[1]
     for text in texts:

@@ -5,7 +5,10 @@ trailing possessive ignored), for dates (a predicted date matches a gold one whe
 equal and one span contains the other, ignoring case and a leading preposition), and for
 supersessions (turns with ``context_prev``: the earlier turn and this one are read as one
 episode and a ``supersedes`` edge from this turn to the earlier one counts as predicted). Also
-reports injection flagging and messages per second on the single-turn episodes.
+reports injection flagging and messages per second on the single-turn episodes, and under
+``updates`` the fact-update scores per split on the labelled stories (see
+``worlddb.bench.extractor_updates``: supersession and contradiction precision/recall and the
+false-close rate, through ingest and within one episode).
 Run ``python -m worlddb.bench.extractor [PATH]`` for a JSON report on stdout.
 """
 
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from worlddb.bench.extractor_updates import score_update_splits
 from worlddb.errors import ValidationError
 from worlddb.extract.offline import OfflineExtractor
 from worlddb.plugins import Episode, Extraction, Extractor, Message
@@ -235,7 +239,7 @@ def run_extractor_bench(
     ``messages_per_s`` with ``mean_words`` (the turns as labelled) and ``messages_per_s_long``
     with ``mean_words_long`` (consecutive turns joined into ~60-word messages). Rates are
     messages per CPU second of this thread, i.e. on one core. With ``errors=True`` the report
-    also lists each turn's mistakes.
+    also lists each turn's mistakes. ``updates`` holds ``score_update_splits`` (per split).
     """
     extractor = extractor if extractor is not None else OfflineExtractor()
     turns = load_labelled(path)
@@ -250,6 +254,7 @@ def run_extractor_bench(
         "messages_per_s_long": _rate(extractor, long_episodes, min_timing_s),
         "mean_words_long": _mean_words(long_episodes),
     }
+    report["updates"] = score_update_splits(errors=errors)
     if errors:
         report["errors"] = mistakes
     return report

@@ -76,7 +76,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-LANES: Final = ("bm25", "vector", "graph")
+LANES: Final = ("bm25", "vector", "graph", "time")
 DEFAULT_CACHE_PATH: Final = Path(tempfile.gettempdir()) / "worlddb-cache" / "embeddings.sqlite"
 RECALL_LIMIT: Final = 200  # hits asked of recall; a haystack holds ~500 turns in ~50 sessions
 IN_FLIGHT_PER_WORKER: Final = 2  # queued questions per worker: keeps workers fed, memory bounded

@@ -7,17 +7,31 @@ that importing this package does not import the ``anthropic`` SDK.
 
 from __future__ import annotations
 
+from worlddb.extract.attributes import (
+    Statement,
+    attribute_kind,
+    is_single_valued,
+    same_value,
+    update_kind,
+)
 from worlddb.extract.dates import DateSpan, find_dates
-from worlddb.extract.facts import is_single_valued
 from worlddb.extract.injection import InjectionMarker, find_injection_markers, is_untrusted
 from worlddb.extract.offline import OfflineExtractor
+from worlddb.extract.readings import read_statements, statement_of, stored_update_kind
 
 __all__ = [
     "DateSpan",
     "InjectionMarker",
     "OfflineExtractor",
+    "Statement",
+    "attribute_kind",
     "find_dates",
     "find_injection_markers",
     "is_single_valued",
     "is_untrusted",
+    "read_statements",
+    "same_value",
+    "statement_of",
+    "stored_update_kind",
+    "update_kind",
 ]

@@ -20,6 +20,7 @@ __all__ = [
     "BY_WORD",
     "CANON_REL",
     "CHANGE_CUE",
+    "CHANGE_VERB",
     "CLAUSE_BREAK",
     "CONJUNCTIONS",
     "EDGE_WORDS",
@@ -31,7 +32,7 @@ __all__ = [
     "PRONOUNS",
     "RELATION",
     "SENTENCES",
-    "SINGLE_VALUED",
+    "SINCE_BEFORE",
     "SUBJECT",
     "WORDS",
     "Kind",
@@ -45,12 +46,6 @@ def _w(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-SINGLE_VALUED: Final = _w(
-    "lives_in works_at job_title studies_at hometown diet drives age name birthday "
-    "spouse_name partner_name boss_name manager_name landlord_name therapist_name "
-    "doctor_name dentist_name mother_name father_name car phone laptop bank gym carrier "
-    "team major salary budget address commute rent"
-)
 CANON_REL: Final = {
     "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
     "boyfriend": "partner", "girlfriend": "partner", "fiance": "partner", "fiancé": "partner",
@@ -89,17 +84,21 @@ def _p(body: str) -> re.Pattern[str]:
 # pattern); a pattern is tried only when one of its hint words occurs in the clause.
 PATTERNS: Final[tuple[tuple[str, Kind, bool, frozenset[str], re.Pattern[str]], ...]] = (
     ("uses", "phrase", False, _w("switched"), _p(rf"{_SUBJ}{_MID}\s+switched\s+(?:over\s+)?from\s+(?P<old>.+?)\s+to{_V}")),  # noqa: E501
-    ("lives_in", "name", False, _w("live lives lived living reside resides resided residing based staying settled"), _p(rf"{_SUBJ}{_MID}\s+(?P<verb>live|lived|living|reside|residing|based|staying|settled)\s+(?:in|at|near|outside(?:\s+of)?){_V}")),  # noqa: E501
+    ("lives_in", "name", False, _w("live lives lived living reside resides resided residing based settled"), _p(rf"{_SUBJ}{_MID}\s+(?P<verb>live|lived|living|reside|residing|based|settled)\s+(?:in|at|near(?!\s+the\b)|outside(?:\s+of)?){_V}")),  # noqa: E501
     ("lives_in", "name", False, _w("move moved moving relocated relocating"), _p(rf"{_SUBJ}{_MID}\s+(?:move|moved|moving|relocated|relocating)\s+(?:back\s+)?(?:to|into|over\s+to){_V}")),  # noqa: E501
+    ("lives_in", "name", True, _w("moved relocated"), _p(rf"{_SUBJ}{_MID}\s+(?:moved|relocated)\s+(?:here\s+|over\s+|away\s+)?from{_V}")),  # noqa: E501
     ("lives_in", "name", False, _w("home place apartment house flat"), _p(rf"\bmy\s+(?:new\s+)?(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?(?:in|near){_V}")),  # noqa: E501
-    ("hometown", "name", False, _w("from grew born"), _p(rf"{_SUBJ}{_MID}\s+(?:from|grew\s+up\s+in|born\s+in|born\s+and\s+raised\s+in){_V}")),  # noqa: E501
+    ("birthplace", "name", False, _w("born"), _p(rf"{_SUBJ}{_MID}\s+(?:born\s+in|born\s+and\s+raised\s+in){_V}")),  # noqa: E501
+    ("birthday", "phrase", False, _w("born"), _p(rf"{_SUBJ}{_MID}\s+born\s+on{_V}")),
+    ("hometown", "name", False, _w("from grew"), _p(rf"{_SUBJ}{_MID}\s+(?:from|grew\s+up\s+in){_V}")),  # noqa: E501  # noqa: E501
     ("job_title", "phrase", False, _w("as"), _p(rf"{_SUBJ}{_MID}\s+(?:work(?:ing)?|employed)\s+as\s+(?:an?\s+)?(?P<v>.+)")),  # noqa: E501
-    ("works_at", "name", False, _w("work working worked employed interning teach teaching"), _p(rf"{_SUBJ}{_MID}\s+(?P<verb>work|working|worked|employed|interning|teach|teaching)\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+)?(?:at|for|with){_V}")),  # noqa: E501
+    ("works_at", "name", False, _w("work working worked employed interning teach teaching"), _p(rf"{_SUBJ}{_MID}\s+(?P<verb>work|working|worked|employed|interning|teach|teaching)\s+(?:full[- ]time\s+|part[- ]time\s+|remotely\s+)?(?:at|for){_V}")),  # noqa: E501
     ("works_at", "name", False, _w("job position role gig internship offer"), _p(rf"{_SUBJ}{_MID}\s+(?:got|started|accepted|took|landed|have|began|start|starting)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?:new\s+)?(?:\w+\s+)?(?:job|position|role|gig|internship|offer)\s+(?:at|with){_V}")),  # noqa: E501
     ("works_at", "name", False, _w("join joined joining hired started start starting"), _p(rf"{_SUBJ}{_MID}\s+(?:joined|join|joining|(?:got\s+)?hired\s+(?:at|by)|started\s+at|start\s+at|starting\s+at){_V}")),  # noqa: E501
-    ("works_at", "name", False, _w("at"), _p(rf"\bi(?:'m|’m|\s+am){_MID}\s+(?:working\s+)?at{_V}")),
     ("works_at", "name", True, _w("quit left leaving"), _p(rf"{_SUBJ}{_MID}\s+(?:quit|left|leaving)\s+(?:my\s+job\s+at\s+)?(?P<v>.+)")),  # noqa: E501
+    ("works_at", "name", True, _w("longer"), _p(rf"\bi(?:'m|’m|\s+am)\s+no\s+longer\s+(?:working\s+|employed\s+)?(?:at|for){_V}")),  # noqa: E501
     ("works_at", "name", False, _w("job work office employer company"), _p(rf"\bmy\s+(?:new\s+)?(?:job|work|office|employer|company)\s+is\s+(?:now\s+)?(?:at\s+|with\s+)?{_VAL}")),  # noqa: E501
+    ("works_at", "name", False, _w("new"), _p(rf"\bmy\s+new\s+(?:job|position|role|gig)\s+(?:is\s+)?(?:at|with){_V}")),  # noqa: E501
     ("job_title", "phrase", False, _w("promoted"), _p(rf"{_SUBJ}{_MID}\s+(?:got\s+)?promoted\s+to\s+(?:an?\s+)?(?P<v>.+)")),  # noqa: E501
     ("job_title", "phrase", False, _w("i'm i’m am im"), _p(rf"\bi(?:'m|’m|\s+am){_MID}\s+(?:an?\s+)(?P<v>(?:[\w-]+\s+){{0,2}}(?:{_JOBS}))\b(?:\s+(?:at|for)\s+(?P<org>.+))?")),  # noqa: E501
     ("job_title", "phrase", False, _w("title role position"), _p(rf"\bmy\s+(?:new\s+)?(?:job\s+title|title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VAL}")),  # noqa: E501
@@ -112,7 +111,7 @@ PATTERNS: Final[tuple[tuple[str, Kind, bool, frozenset[str], re.Pattern[str]], .
     ("{animal}_name", "name", False, _w("named called"), _p(rf"{_SUBJ}{_MID}\s+(?:have|has|own|got|adopted|adopt|rescued|getting)\s+(?:an?\s+|another\s+|two\s+|one\s+)?(?:new\s+)?(?:[\w-]+\s+)?(?P<animal>{_ANIMALS})\s+(?:named|called){_V}")),  # noqa: E501
     ("allergic_to", "phrase", False, _w("allergic intolerant"), _p(rf"{_SUBJ}{_MID}\s+(?:severely\s+|very\s+|mildly\s+|super\s+)?(?:allergic|intolerant)\s+to{_V}")),  # noqa: E501
     ("diet", "phrase", False, _w("vegetarian vegan pescatarian pescetarian keto paleo gluten dairy"), _p(rf"{_SUBJ}{_MID}\s+(?:(?:went|gone|going|switched\s+to|a|an)\s+)?(?:full\s+)?(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free)\b")),  # noqa: E501
-    ("drives", "phrase", False, _w("drive driving"), _p(rf"{_SUBJ}{_MID}\s+(?:drive|driving)\s+(?:an?\s+|the\s+)(?P<v>.+)")),  # noqa: E501
+    ("drives", "phrase", False, _w("drive driving"), _p(rf"{_SUBJ}{_MID}\s+(?:drive|driving)\s+(?:an?\s+|the\s+)(?!(?:rental|rented|loaner|borrowed|friend)\b)(?P<v>.+)")),  # noqa: E501
     ("uses", "phrase", False, _w("use using switched switching moved rely"), _p(rf"{_SUBJ}{_MID}\s+(?:use|using|switched\s+(?:over\s+)?to|switching\s+to|moved\s+over\s+to|rely\s+on){_V}")),  # noqa: E501
     ("prefers", "phrase", False, _w("prefer prefers preferred"), _p(rf"{_SUBJ}{_MID}\s+prefer(?:s|red)?{_V}")),  # noqa: E501
     ("dislikes", "phrase", False, _w("hate dislike detest stand"), _p(rf"{_SUBJ}{_MID}\s+(?:hate|dislike|detest|can't\s+stand|cannot\s+stand){_V}")),  # noqa: E501
@@ -128,13 +127,15 @@ PATTERNS: Final[tuple[tuple[str, Kind, bool, frozenset[str], re.Pattern[str]], .
     ("visited", "name", False, _w("went been traveled travelled flew drove got came returned visited vacationed backpacked"), _p(rf"{_SUBJ}{_MID}\s+(?:went|been|traveled|travelled|flew|drove|got\s+back|came\s+back|returned|visited|vacationed|backpacked)(?:\s+(?:back\s+)?(?:to|from|in|through|around))?{_V}")),  # noqa: E501
     ("age", "number", False, _w("i'm i’m am im turned be"), _p(r"\bi(?:'m|’m|\s+am|\s+just\s+turned|\s+turned|\s+will\s+be|'ll\s+be)\s+(?P<v>\d{1,3})(?=\s*(?:years?\s+old|yo\b|y/o|$|[.,!;]|\s+(?:now|today|yesterday|this|next|last|on|in|and|but|so)\b))")),  # noqa: E501
     ("name", "name", False, _w("name call"), _p(rf"\b(?:my\s+name\s+is|(?:please\s+)?call\s+me){_V}")),  # noqa: E501
-    ("birthday", "phrase", False, _w("birthday"), _p(rf"\bmy\s+birthday\s+is\s+(?:on\s+)?{_VAL}")),
+    ("birthday", "phrase", False, _w("birthday"), _p(rf"\bmy\s+birthday\s+is\s+(?:actually\s+|on\s+)*{_VAL}")),  # noqa: E501
+    ("blood_type", "phrase", False, _w("blood"), _p(rf"\bmy\s+blood\s+type\s+is\s+(?:actually\s+)?{_VAL}")),  # noqa: E501
     ("{what}", "phrase", False, _w("car phone laptop bank gym carrier team major salary budget address commute rent"), _p(r"\bmy\s+(?:new\s+)?(?P<what>car|phone|laptop|bank|gym|carrier|team|major|salary|budget|address|commute|rent)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>.+)")),  # noqa: E501
+    ("{what}", "phrase", False, _w("changed"), _p(rf"{_SUBJ}{_MID}\s+changed\s+my\s+(?P<what>major|diet|address|phone|bank|gym|carrier|team|name)\s+to{_V}")),  # noqa: E501
 )  # fmt: skip
 RELATION = _p(
     rf"\bmy\s+(?:(?:older|younger|little|big|baby|best|twin|new|step|late)\s+)?"
     rf"(?P<rel>{_REL}|{_ANIMALS})(?:'s|’s)?\s*(?:name\s+is|is\s+named|is\s+called|named|called|is|,)?"
-    r"\s*(?P<v>\S.*)"
+    r"\s*(?:(?:now|currently|still|actually)\s+)?(?P<v>\S.*)"
 )
 WORDS = re.compile(r"[\w'’]+")
 FIRST_PERSON_WORDS: Final = _w(
@@ -182,5 +183,15 @@ CHANGE_CUE = re.compile(
     r"\b(?:(no\s+longer|used\s+to|these\s+days|nowadays|anymore|any\s+more|switched|switching|"
     r"moved|moving|changed|instead|turned|now)|(new))\b"
 )  # runs on the lowercased clause; "New York" is told apart by the original's case
+# Predicates that name a change, so a date in the clause says when the fact became true
+# ("I moved to Denver on June 2"); other dates name an event ("my birthday is March 3rd").
+CHANGE_VERB = re.compile(
+    r"\b(?:move|moved|moving|relocated|relocating|start|started|starting|join|joined|joining|"
+    r"hired|began|begun|switched|switching|quit|left|leaving|married|engaged|divorced|broke|"
+    r"split|separated|went|gone|turned|promoted|transferred|adopted|bought|purchased|upgraded|"
+    r"diagnosed|retired|graduated|enrolled|became|become|settled|landed|accepted)\b"
+)
+# A date right after one of these dates the state itself ("since March", "as of last week").
+SINCE_BEFORE = re.compile(r"\b(?:since|as\s+of|starting|effective|from)\s*$")
 NEGATION = re.compile(r"no\s+longer|n't|n’t|\bnot\b|\bnever\b", _I)
 PAST = re.compile(r"used\s+to", _I)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from worlddb.extract import lexicon as lx
+from worlddb.extract.attributes import ADDITIVE, is_single_valued
 from worlddb.extract.fact_patterns import (
     ABBREVIATION_END,
     ANCHORED,
@@ -37,7 +38,6 @@ from worlddb.extract.fact_patterns import (
     PRONOUNS,
     RELATION,
     SENTENCES,
-    SINGLE_VALUED,
     SUBJECT,
     WORDS,
     Kind,
@@ -47,12 +47,21 @@ __all__ = ["RawFact", "find_facts", "is_single_valued", "split_clauses"]
 
 _Known = Callable[[str], str | None]
 _MAX_VALUE_WORDS: Final = 8
+_PLACE_TAIL = re.compile(r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*), ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
+_PLACE_ATTRIBUTES: Final = frozenset(
+    {"lives_in", "hometown", "birthplace", "visited", "plans_trip_to"}
+)
 _MIN_CLAUSE_WORDS: Final = 2  # a shorter run before "and I" is a joint subject, not a clause
 
 
 @dataclass(frozen=True, slots=True)
 class RawFact:
-    """One first-person reading of a clause, with the clause's span in the message."""
+    """One first-person reading of a clause, with the clause's span in the message.
+
+    ``predicate`` is the lowercased text from the subject to the value ("i moved to "), so that
+    a date in the clause can be told to date the change itself or only an event; ``additive``
+    says the clause adds a value beside the older ones ("too", "also", "as well").
+    """
 
     attribute: str
     value: str
@@ -62,11 +71,8 @@ class RawFact:
     change_cue: str | None = None
     negated: bool = False
     past: bool = False
-
-
-def is_single_valued(attribute: str) -> bool:
-    """Whether a person normally holds one value of ``attribute`` at a time."""
-    return attribute in SINGLE_VALUED or attribute.startswith("favorite_")
+    predicate: str = ""
+    additive: bool = False
 
 
 _JOINER = re.compile(rf",| (?:{'|'.join(CONJUNCTIONS)}) ")
@@ -151,11 +157,28 @@ def _phrase_value(value: str) -> str | None:
     return " ".join(words).strip(".,!?'\"")
 
 
+def _place_head(value: str) -> tuple[str, str]:
+    """Split "Toronto, Canada and ..." into ("Toronto, Canada", " and ..."), else ("", value).
+
+    A comma ends a value, except before a known country or state: "Toronto, Canada" is one
+    place, so a later "Toronto" or "Canada" reads as the same place, not another one.
+    """
+    m = _PLACE_TAIL.match(value)
+    if m is None:
+        return "", value
+    tail = m.group(2).lower()
+    if tail in lx.KNOWN_PLACES or lx.KNOWN_PHRASES.get(tail) == "Place":
+        return value[: m.end()], value[m.end() :]
+    return "", value
+
+
 def _trim(value: str, kind: Kind, attribute: str, known: Callable[[str], str | None]) -> str | None:
+    head, value = _place_head(value) if attribute in _PLACE_ATTRIBUTES else ("", value)
     lowered = value.lower()
     cut = BOUNDARY.search(lowered if len(lowered) == len(value) else value)
     if cut is not None:
         value = value[: cut.start()]
+    value = head + value
     if attribute in EXTRA_CUTS:
         value = EXTRA_CUTS[attribute].split(value, maxsplit=1)[0]
     value = value.strip()
@@ -204,6 +227,7 @@ def _read_clause(
     start, end = span
     text = clause.strip()
     facts: list[RawFact] = []
+    additive = bool(ADDITIVE.search(lower))
     candidates = sorted({i for word in words for i in BY_WORD.get(word, ())})
     subjects = [m.start() for m in SUBJECT.finditer(lower)] if candidates else []
     for i in candidates:
@@ -223,22 +247,31 @@ def _read_clause(
         )
         neg = negated or bool(NEGATION.search(mid))
         cue = _cue(clause, lower)
+        predicate = lower[m.start() : m.start("v")]
         if groups.get("old"):
             old = _trim(clause[m.start("old") : m.end("old")], kind, attribute, known)
             if old is not None:
-                facts.append(RawFact(attribute, old, text, start, end, cue, neg, True))
-        facts.append(RawFact(attribute, value, text, start, end, cue, neg, past))
+                facts.append(
+                    RawFact(attribute, old, text, start, end, cue, neg, True, predicate, additive)
+                )
+        facts.append(
+            RawFact(attribute, value, text, start, end, cue, neg, past, predicate, additive)
+        )
         if groups.get("org"):
             org = _trim(clause[m.start("org") : m.end("org")], "name", "works_at", known)
             if org is not None:
-                facts.append(RawFact("works_at", org, text, start, end, cue, neg))
+                facts.append(
+                    RawFact("works_at", org, text, start, end, cue, neg, False, predicate, additive)
+                )
         break
     for m in RELATION.finditer(lower) if "my" in words else ():
         rel = m.group("rel")
         value = _name_value(clause[m.start("v") : m.end("v")], known)
         if value is not None:
             attribute = f"{CANON_REL.get(rel, rel).replace('-', '')}_name"
-            facts.append(RawFact(attribute, value, text, start, end, _cue(clause, lower)))
+            facts.append(
+                RawFact(attribute, value, text, start, end, _cue(clause, lower), additive=additive)
+            )
     return facts
 
 

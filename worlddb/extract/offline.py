@@ -6,12 +6,15 @@ short messages a second on one core). It reads every trusted message for entitie
 and reads facts only from user messages, since assistant turns restate and speculate. Messages
 with prompt-injection markers go to ``Extraction.untrusted`` and are not read at all.
 
-Edges are proposed only between facts of the same episode. A later fact with the same
-``(subject, attribute)`` and a different value *supersedes* the earlier one when a change cue
-("now", "moved", "no longer", "used to"...) marks the update; without a cue, two values of a
-single-valued attribute (``lives_in``, ``works_at``...) *contradict* each other. Facts that
-update something already in the store carry ``change_cue`` so that ingest can find the older
-fact there.
+Edges are proposed only between facts of the same episode, by the attribute table in
+``worlddb.extract.attributes``: a later different value of a mutable attribute (city, employer,
+manager, diet) *supersedes* the earlier one; two values of an immutable one (birthday,
+birthplace) *contradict*; multi-valued attributes (likes, owns, visited) are closed only by a
+negation or "used to" of the same value; a restatement or partial mention never closes.
+
+A fact is valid from the time it was said. A date inside the sentence is the time of the event
+it names ("my birthday is March 3rd"), and starts the fact's validity only when the sentence
+dates the change itself ("I moved to Denver on June 2", "since March I live in Denver").
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from worlddb.errors import ValidationError
+from worlddb.extract.attributes import Statement, is_single_valued, same_value, update_kind
 from worlddb.extract.dates import DateSpan, find_dates
 from worlddb.extract.entities import AliasIndex, Mention, find_mentions
-from worlddb.extract.facts import RawFact, find_facts, is_single_valued
+from worlddb.extract.fact_patterns import CHANGE_VERB, SINCE_BEFORE
+from worlddb.extract.facts import RawFact, find_facts
 from worlddb.extract.injection import find_injection_markers
 from worlddb.plugins import Episode, ExtractedEdge, ExtractedEntity, ExtractedFact, Extraction
 
@@ -33,12 +38,6 @@ __all__ = ["OfflineExtractor", "propose_edges"]
 logger = logging.getLogger(__name__)
 
 USER_ROLES: Final = frozenset({"user", "human"})
-# Cues that mark an update whatever the attribute; "new" alone only counts for single-valued
-# attributes ("my new job at X" replaces the old job, "a new bike" does not replace the car).
-STRONG_CUES: Final = frozenset(
-    {"now", "anymore", "any more", "switched", "switching", "moved", "moving", "no longer",
-     "changed", "instead", "used to", "these days", "nowadays", "turned"}
-)  # fmt: skip
 SUBJECT_USER: Final = "user"
 
 
@@ -53,52 +52,104 @@ class _EntityAcc:
 class _FactMeta:
     fact: ExtractedFact
     past: bool
+    said_at: int | None
+    additive: bool
+
+    def statement(self) -> Statement:
+        return Statement(
+            self.fact.value, self.fact.negated, self.past, self.fact.change_cue, self.additive
+        )
 
 
-def _norm_value(value: str | None) -> str:
-    return " ".join((value or "").lower().split())
-
-
-def propose_edges(facts: Sequence[ExtractedFact], past: Sequence[bool] = ()) -> list[ExtractedEdge]:
+def propose_edges(
+    facts: Sequence[ExtractedFact],
+    past: Sequence[bool] = (),
+    said_at: Sequence[int | None] = (),
+    additive: Sequence[bool] = (),
+) -> list[ExtractedEdge]:
     """Propose ``supersedes``/``contradicts`` edges between facts of one extraction.
 
     A fact is compared with the latest earlier fact of the same ``(subject, attribute)`` that is
-    still live (not negated, not already superseded here). The newer of the two is the later
-    one, unless the later one is marked ``past`` ("I used to live in Boston"); ``past`` lines up
-    with ``facts``. A negated restatement of the same value ("I don't work at Acme anymore")
-    supersedes it; a negation of some other value says nothing about the live one.
+    still live (not negated, not already superseded here); ``update_kind`` decides by
+    the attribute's kind (immutable, mutable, multi-valued). A negated or past statement closes
+    only the same value ("I used to live in Boston" says nothing about Denver). ``past``,
+    ``said_at`` (the message time: values said at different times are a change, in one breath a
+    conflict) and ``additive`` ("also", "too") line up with ``facts``.
     """
-    live: dict[tuple[str | None, str], _FactMeta] = {}
+    live: dict[tuple[str | None, str], list[_FactMeta]] = {}
     edges: list[ExtractedEdge] = []
     for i, fact in enumerate(facts):
         if fact.attribute is None:
             continue
-        meta = _FactMeta(fact, i < len(past) and past[i])
+        meta = _FactMeta(
+            fact,
+            i < len(past) and past[i],
+            said_at[i] if i < len(said_at) else None,
+            i < len(additive) and additive[i],
+        )
         slot = (fact.subject, fact.attribute)
-        earlier = live.get(slot)
-        if earlier is None:
-            if not fact.negated:
-                live[slot] = meta
+        earlier = live.get(slot, [])
+        if not earlier:
+            if not fact.negated:  # a past value stays live until a newer one closes it
+                live[slot] = [meta]
             continue
-        new, old = (earlier, meta) if meta.past and not earlier.past else (meta, earlier)
-        same_value = _norm_value(new.fact.value) == _norm_value(old.fact.value)
-        evidence = f"{old.fact.text} | {new.fact.text}"
         single = is_single_valued(fact.attribute)
-        cue = new.fact.change_cue
-        if new.fact.negated:
-            if same_value:
-                edges.append(ExtractedEdge("supersedes", new.fact.key, old.fact.key, evidence))
-                del live[slot]
-            continue
-        if old.fact.negated or same_value:
-            live[slot] = new
-            continue
-        if old.past or cue in STRONG_CUES or (cue == "new" and single):
-            edges.append(ExtractedEdge("supersedes", new.fact.key, old.fact.key, evidence))
-        elif single:
-            edges.append(ExtractedEdge("contradicts", new.fact.key, old.fact.key, evidence))
-        live[slot] = new
+        closed = [old for old in _compared(earlier, single) if _link(meta, old, edges)]
+        remaining = [old for old in earlier if old not in closed]
+        if fact.negated or meta.past:
+            live[slot] = remaining
+        else:
+            live[slot] = [meta] if single else [*remaining, meta]
     return edges
+
+
+def _compared(earlier: list[_FactMeta], single: bool) -> list[_FactMeta]:
+    """The live facts a new one is compared with: the latest value, or every value (multi)."""
+    return earlier[-1:] if single else earlier[::-1]
+
+
+def _link(new: _FactMeta, old: _FactMeta, edges: list[ExtractedEdge]) -> bool:
+    """Append the edge ``new`` owes ``old`` (if any); whether ``old`` is closed by it."""
+    if _past_in_one_breath(new, old):
+        # "I live in Denver now. I used to live in Boston.": the current value closes the past
+        # one. Only within one message: across messages the later (past) statement's time
+        # would come after the current one's and the edge could not point back.
+        evidence = f"{new.fact.text} | {old.fact.text}"
+        edges.append(ExtractedEdge("supersedes", old.fact.key, new.fact.key, evidence))
+        return False
+    attribute = new.fact.attribute or ""
+    later = new.said_at != old.said_at
+    kind = update_kind(attribute, old.statement(), new.statement(), later=later)
+    if kind == "supersedes" and _dated_before(new, old):
+        kind = "contradicts"  # said later, dated earlier: two accounts of one time
+    if kind is not None:
+        evidence = f"{old.fact.text} | {new.fact.text}"
+        edges.append(ExtractedEdge(kind, new.fact.key, old.fact.key, evidence))
+    return kind == "supersedes"
+
+
+def _dated_before(new: _FactMeta, old: _FactMeta) -> bool:
+    """Said after ``old`` but dated before it began ("vegan since January", said in April)."""
+    return (
+        new.said_at is not None
+        and old.said_at is not None
+        and new.said_at > old.said_at
+        and new.fact.valid_from is not None
+        and old.fact.valid_from is not None
+        and new.fact.valid_from < old.fact.valid_from
+    )
+
+
+def _past_in_one_breath(new: _FactMeta, old: _FactMeta) -> bool:
+    """A past other value of a single-valued attribute said in the same message as a live one."""
+    return (
+        new.past
+        and not old.past
+        and not new.fact.negated
+        and new.said_at == old.said_at
+        and is_single_valued(new.fact.attribute or "")
+        and not same_value(new.fact.value, old.fact.value)
+    )
 
 
 class OfflineExtractor:
@@ -138,6 +189,8 @@ class OfflineExtractor:
         entities: dict[str, _EntityAcc] = {}
         facts: list[ExtractedFact] = []
         past: list[bool] = []
+        said_at: list[int | None] = []
+        additive: list[bool] = []
         dates: list[tuple[str, int]] = []
         untrusted: list[int] = []
         for index, message in enumerate(episode.messages):
@@ -160,15 +213,19 @@ class OfflineExtractor:
                 text, cut_points=[s.start for s in spans], known=self._known_name
             )
             for raw in raw_facts:
-                facts.append(_to_fact(raw, f"f{len(facts)}", index, reference, spans, mentions))
+                facts.append(
+                    _to_fact(raw, f"f{len(facts)}", index, reference, spans, mentions, text)
+                )
                 past.append(raw.past)
+                said_at.append(reference)
+                additive.append(raw.additive)
         merged, renames = _merge_short_names(entities)
         if renames:
             facts = [_rename_entities(f, renames) for f in facts]
         return Extraction(
             entities=merged,
             facts=tuple(facts),
-            edges=tuple(propose_edges(facts, past)),
+            edges=tuple(propose_edges(facts, past, said_at, additive)),
             untrusted=tuple(untrusted),
             dates=tuple(dates),
         )
@@ -230,18 +287,35 @@ def _to_fact(
     reference: int,
     spans: tuple[DateSpan, ...],
     mentions: list[Mention],
+    text: str,
 ) -> ExtractedFact:
-    stated = next((s.us for s in spans if raw.start <= s.start < raw.end), None)
     names = tuple(dict.fromkeys(m.name for m in mentions if raw.start <= m.start < raw.end))
+    cue = "used to" if raw.past else raw.change_cue  # "switched from X": X is in the past
     return ExtractedFact(
         key=key,
         text=raw.text,
         entities=names,
-        valid_from=stated if stated is not None else reference,
+        valid_from=_change_date(raw, spans, text) or reference,
         turn_index=index,
         subject=SUBJECT_USER,
         attribute=raw.attribute,
         value=raw.value,
-        change_cue=raw.change_cue,
+        change_cue=cue,
         negated=raw.negated,
     )
+
+
+def _change_date(raw: RawFact, spans: tuple[DateSpan, ...], text: str) -> int | None:
+    """The date the clause gives the change itself, or ``None`` (the fact starts when said).
+
+    "I moved to Denver on June 2" and "Since March I live in Denver" date the change; "My
+    birthday is March 3rd" and "I'm flying to Tokyo on April 10" name an event, which is not
+    when the fact began to hold.
+    """
+    dated_change = bool(CHANGE_VERB.search(raw.predicate))
+    for span in spans:
+        if not raw.start <= span.start < raw.end:
+            continue
+        if dated_change or SINCE_BEFORE.search(text[raw.start : span.start].lower()):
+            return span.us
+    return None

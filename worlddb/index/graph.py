@@ -126,13 +126,15 @@ def find_entities(
     left uncovered (proper-noun-like: each probe costs a blocking query, so not every word is
     tried) are then offered one n-gram (of at most ``FUZZY_MAX_WORDS`` words and
     ``FUZZY_MIN_CHARS`` characters, ``FUZZY_MAX_PROBES`` at most) at a time to ``fuzzy`` (the
-    resolver's fuzzy tier), if given. Only ``flt``'s time view applies to entities (scope and
-    type do not).
+    resolver's fuzzy tier), if given; it should look in ``flt``'s scopes only. ``flt``'s time
+    view and scopes apply to entities (its types do not): an entity of another scope is never
+    recognised, so it cannot take a span the reader's own entity would have matched.
     """
     grams = query_ngrams(text)
     if not grams or not types:
         return []
-    found = _named(store, sorted({g for g, _, _ in grams}), types, WorldFilter(flt.view, flt.now))
+    entity_filter = WorldFilter(flt.view, flt.now, None, flt.scopes)
+    found = _named(store, sorted({g for g, _, _ in grams}), types, entity_filter)
     used: set[int] = set()
     out: list[EntityMatch] = []
     for norm, start, end in grams:

@@ -29,13 +29,23 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from worlddb.index.filters import WorldFilter, filter_ids
+from worlddb.index.fts_query import DEFAULT_STOPWORDS, tokenize
 from worlddb.index.graph import edges_touching
 from worlddb.model import Edge, NodeId, World
 from worlddb.store import Store
 
-__all__ = ["STATUSES", "Fate", "Succession", "read_fates", "successor_order"]
+__all__ = [
+    "STATUSES",
+    "Fate",
+    "Succession",
+    "about_replaced",
+    "read_fates",
+    "successor_order",
+]
 
-STATUSES: Final = ("current", "partly_outdated", "outdated", "retired")
+OUTDATED: Final = "outdated"
+PARTLY_OUTDATED: Final = "partly_outdated"
+STATUSES: Final = ("current", PARTLY_OUTDATED, OUTDATED, "retired")
 CLAIM_EDGES: Final = ("supersedes", "contradicts")
 MAX_CHAIN: Final = 4
 """How many ``supersedes`` hops a reader follows to reach the statement valid now."""
@@ -65,6 +75,8 @@ class Fate:
     replaces: tuple[Succession, ...] = ()
     successors: tuple[NodeId, ...] = ()
     contested: tuple[NodeId, ...] = ()
+    kept: tuple[str, ...] = ()
+    """The texts of a partly outdated memory's claims that still hold."""
 
 
 @dataclass
@@ -192,12 +204,14 @@ def _fate(
             if shown_old != hit.id:
                 replaces.append(Succession(shown_old, old.text, hit.id, claim.text, old.valid_to))
     contested = _contested(hit, [hit, *derived], graph, visible, is_memory)
+    kept = tuple(c.text for c in derived if not closed_at(c)) if closed_claims else ()
     return Fate(
         status=_status(hit, derived, closed_claims, superseded_by, closed_at),
         superseded_by=tuple(dict.fromkeys(superseded_by)),
         replaces=tuple(dict.fromkeys(replaces)),
         successors=tuple(successors),
         contested=contested,
+        kept=kept,
     )
 
 
@@ -210,12 +224,12 @@ def _status(
 ) -> str:
     own = [s for s in superseded_by if s.old == hit.id]
     if closed_at(hit):
-        return "outdated" if own else "retired"
+        return OUTDATED if own else "retired"
     if not derived or closed == 0:
         return "current"
     if closed < len(derived):
-        return "partly_outdated"
-    return "outdated" if superseded_by else "retired"
+        return PARTLY_OUTDATED
+    return OUTDATED if superseded_by else "retired"
 
 
 def _newest(claim: NodeId, graph: _Graph, visible: set[NodeId]) -> NodeId | None:
@@ -261,11 +275,50 @@ def _contested(
     return tuple(out)
 
 
-def successor_order(
-    order: Sequence[NodeId], fates: Mapping[NodeId, Fate]
-) -> list[tuple[NodeId, NodeId | None]]:
-    """``order`` with each outdated hit's successors moved (or added) just before it.
+def about_replaced(query: str) -> Callable[[Fate], bool]:
+    """Whether ``query`` asks about what replaced a hit, so its successors go before it.
 
+    A wholly outdated hit always yields. A partly outdated one still holds current claims and
+    the question may be about those ("where do I work?" after a move): it yields only when the
+    query shares more content words with a replaced claim than with any claim that still holds.
+    """
+    terms = _terms(query)
+
+    def pulls(fate: Fate) -> bool:
+        if fate.status == OUTDATED:
+            return True
+        if fate.status != PARTLY_OUTDATED or not terms:
+            return False
+        replaced = max((len(terms & _terms(s.old_text)) for s in fate.superseded_by), default=0)
+        held = max((len(terms & _terms(text)) for text in fate.kept), default=0)
+        return replaced > held
+
+    return pulls
+
+
+def _terms(text: str) -> set[str]:
+    """Content words with a light suffix strip ("lives", "living" -> "liv"): enough to tell
+    which of a memory's own claims a question is about, not a general stemmer."""
+    out: set[str] = set()
+    for word in tokenize(text):
+        if word in DEFAULT_STOPWORDS or len(word) < 3:
+            continue
+        for suffix in ("ing", "ed", "es", "s", "e"):
+            if len(word) > len(suffix) + 2 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        out.add(word)
+    return out
+
+
+def successor_order(
+    order: Sequence[NodeId],
+    fates: Mapping[NodeId, Fate],
+    pulls: Callable[[Fate], bool] = lambda fate: fate.status == OUTDATED,
+) -> list[tuple[NodeId, NodeId | None]]:
+    """``order`` with the successors of each hit that ``pulls`` moved (or added) just before it.
+
+    By default only wholly outdated hits pull (see ``about_replaced`` for the query-aware rule).
     Returns ``(id, placed_before)`` pairs: ``placed_before`` names the outdated hit that pulled
     a successor in, ``None`` for a hit that keeps its own place.
     """
@@ -274,7 +327,8 @@ def successor_order(
     for wid in order:
         if wid in placed:
             continue
-        for successor in fates.get(wid, Fate()).successors:
+        fate = fates.get(wid, Fate())
+        for successor in fate.successors if pulls(fate) else ():
             if successor not in placed:
                 out.append((successor, wid))
                 placed.add(successor)

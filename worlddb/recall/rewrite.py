@@ -18,7 +18,7 @@ from worlddb.handlers import EdgeHandler, HandlerRegistry, PlainHandler
 from worlddb.index.filters import CHUNK, WorldFilter, filter_ids
 from worlddb.index.graph import edges_touching
 from worlddb.model import NodeId
-from worlddb.recall.fate import Fate, read_fates, successor_order
+from worlddb.recall.fate import Fate, about_replaced, read_fates, successor_order
 from worlddb.recall.result import RecallHit
 from worlddb.store import Store
 
@@ -57,12 +57,16 @@ class Hydrator:
         self.max_surfaced = max_surfaced
 
     def hydrate(
-        self, fused: Sequence[tuple[int, float, dict[str, int]]], flt: WorldFilter
+        self,
+        fused: Sequence[tuple[int, float, dict[str, int]]],
+        flt: WorldFilter,
+        query: str = "",
     ) -> list[RecallHit]:
         """Hits for ``fused`` ``(rid, score, ranks)``: current state first, then rewrites.
 
         An outdated hit's successor (the statement that replaced it, visible to this read) is
-        placed just before it — moved up if a lane found it lower, added if none did — so the
+        placed just before it (a partly outdated hit's, when ``query`` is about the replaced
+        part) — moved up if a lane found it lower, added if none did — so the
         newest valid statement always ranks above an outdated one. Worlds surfaced by the
         handlers' query rewrites follow the hit that surfaced them.
         """
@@ -75,7 +79,7 @@ class Hydrator:
             wid: replace(f, successors=tuple(s for s in f.successors if s in lane or s in admitted))
             for wid, f in fates.items()
         }
-        placed = successor_order(list(lane), fates)
+        placed = successor_order(list(lane), fates, about_replaced(query))
         order = [wid for wid, _ in placed]
         conflicts, surfaced = self._rewrite(order, flt)
         rows: list[tuple[NodeId, float, dict[str, int], NodeId | None]] = []

@@ -5,8 +5,10 @@ One ``recall()`` call:
 1. builds one ``WorldFilter`` (time view evaluated at one ``now``, types, scopes), which every
    lane applies to its own candidates by primary-key probes;
 2. runs the requested lanes — ``bm25`` (FTS5), ``vector`` (the query embedded with
-   ``embed_queries``, then HNSW or exact search) and ``graph`` (entities named in the query →
-   the worlds that ``refers_to`` them) — each fetching ``max(depth, limit)`` ids;
+   ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
+   the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
+   vector candidates reordered by closeness to it; see ``anchors``) — each fetching
+   ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
    ``limit``);
@@ -23,6 +25,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -37,6 +40,7 @@ from worlddb.index.graph import find_entities, mentions
 from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
+from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
 from worlddb.recall.result import RecallResult
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
@@ -56,8 +60,10 @@ __all__ = [
     "resolver_fuzzy",
 ]
 
-LANES: Final = ("bm25", "vector", "graph")
-DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType({"vector": 20, "bm25": 5, "graph": 10})
+LANES: Final = ("bm25", "vector", "graph", "time")
+DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
+    {"vector": 20, "bm25": 5, "graph": 10, "time": 10}
+)
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
 LongMemEval."""
@@ -73,14 +79,17 @@ FUZZY_TIERS: Final = frozenset({"fuzzy", "phonetic"})
 answers for nearly any word)."""
 
 
-def resolver_fuzzy(resolver: TieredResolver) -> FuzzyLookup:
+def resolver_fuzzy(resolver: TieredResolver, scopes: Sequence[str] | None = None) -> FuzzyLookup:
     """The fuzzy and phonetic tiers of ``resolver`` as a name → entity ids lookup.
 
-    Only a confident single answer counts; an ambiguous name names nothing.
+    Only a confident single answer counts; an ambiguous name names nothing. With ``scopes``,
+    only entities in every one of them are looked at, so an entity of another scope can
+    neither answer nor make a name ambiguous.
     """
+    where = None if scopes is None else tuple(scopes)
 
     def lookup(norm: str) -> Sequence[NodeId]:
-        found = resolver.resolve(WorldSpec(type=GENERIC_TYPE, name=norm))
+        found = resolver.resolve(WorldSpec(type=GENERIC_TYPE, name=norm), scopes=where)
         if found.outcome == "resolved" and found.tier in FUZZY_TIERS and found.world_id:
             return (found.world_id,)
         return ()
@@ -147,7 +156,14 @@ class Recall:
         self.embedder = embedder
         self.clock = clock
         self.settings = settings or RecallSettings()
-        self.fuzzy = resolver_fuzzy(TieredResolver(store)) if fuzzy == "default" else fuzzy
+        # The default lookup is rebuilt per call, confined to the call's scopes.
+        self._fuzzy_resolver: TieredResolver | None = None
+        self.fuzzy: FuzzyLookup | None
+        if fuzzy == "default":
+            self._fuzzy_resolver = TieredResolver(store)
+            self.fuzzy = resolver_fuzzy(self._fuzzy_resolver)
+        else:
+            self.fuzzy = fuzzy
         self._hydrator = Hydrator(
             store, rewriting_handlers(handlers), max_surfaced=self.settings.max_surfaced
         )
@@ -185,6 +201,7 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
+        wanted.sort(key=lambda lane: lane == "time")  # it reorders the other lanes' candidates
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -197,10 +214,17 @@ class Recall:
         rankings: dict[str, list[str]] = {}
         timings: dict[str, float] = {}
         entities: tuple[NodeId, ...] = ()
+        anchor = find_anchor(text, flt.moment) if "time" in wanted else None
         for lane in wanted:
             began = time.perf_counter()
             fetch = max(depths[lane], limit)
-            if lane == "bm25":
+            if anchor is not None and lane in ("bm25", "vector"):
+                fetch = max(fetch, TIME_POOL)
+            if lane == "time":
+                if anchor is None:
+                    continue
+                found = self._time_lane(anchor, rankings)
+            elif lane == "bm25":
                 found = [
                     h.rid
                     for h in search_text(
@@ -216,8 +240,11 @@ class Recall:
                     for h in search_dense(self.store, self.vectors, vector, flt=flt, limit=fetch)
                 ]
             else:
+                fuzzy = self.fuzzy
+                if self._fuzzy_resolver is not None and flt.scopes is not None:
+                    fuzzy = resolver_fuzzy(self._fuzzy_resolver, flt.scopes)
                 matched = find_entities(
-                    self.store, text, types=self.settings.entity_types, flt=flt, fuzzy=self.fuzzy
+                    self.store, text, types=self.settings.entity_types, flt=flt, fuzzy=fuzzy
                 )
                 entities = tuple(dict.fromkeys(m.id for m in matched))
                 found = [
@@ -237,12 +264,19 @@ class Recall:
         fused = self._fuse(rankings, depths, limit)
         timings["fusion"] = _ms(began)
         began = time.perf_counter()
-        hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt)
+        hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt, query)
         timings["hydrate"] = _ms(began)
         timings["total"] = _ms(started)
         return RecallResult(
             query=query, hits=tuple(hits), lanes=tuple(rankings), timings=timings, entities=entities
         )
+
+    def _time_lane(self, anchor: TimeAnchor, rankings: Mapping[str, list[str]]) -> list[int]:
+        """The text and vector candidates (interleaved, best first) reordered by time."""
+        lists = [rankings.get(lane, [])[:TIME_POOL] for lane in ("bm25", "vector")]
+        pool = list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
+        worlds = self.store.worlds_by_rid(pool)
+        return rank_by_time(anchor, pool, {rid: w.valid_from for rid, w in worlds.items()})
 
     def _depths(
         self, lanes: Sequence[str], overrides: Mapping[str, int] | None, limit: int

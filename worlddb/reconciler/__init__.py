@@ -12,7 +12,10 @@ A changeset goes through, in order:
    alias and the display name); a fuzzy, phonetic or embedding match writes the new world *and*
    stages a ``same_as`` merge proposal — identity is never merged silently. Resolving under
    ``BEGIN IMMEDIATE`` means it sees exactly the state it commits against, even with other
-   processes writing the same file.
+   processes writing the same file. Resolution looks only among the entities visible in the
+   world's *write scopes* (the Scope worlds that ``contains`` it in the same changeset; none:
+   only unscoped entities), so no write lands on, proposes or learns of an entity of a scope it
+   does not write to (``write_scopes``, ``confine``).
 4. **write** (same transaction) — worlds, projection rows, FTS rows, structural
    ``contains`` edges, interior edges and changeset edges are written; each *new* edge runs its
    type's handler ``on_insert`` with a ``WriteContext``. Any refusal or crash rolls everything
@@ -50,13 +53,13 @@ from worlddb.errors import NotFoundError, ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
-from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
+from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, Resolution, WorldSpec
 from worlddb.plugins import Embedder, Vectors
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
-from worlddb.resolver import ExactResolver, Resolver
+from worlddb.resolver import NEW, ExactResolver, Resolver, ScopedResolver, within_scopes
 from worlddb.store import Store
 from worlddb.store._writer import Writer
 from worlddb.timeutil import now_us
@@ -155,9 +158,11 @@ class Reconciler(EdgeOps, EmbeddingOps):
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
             staged: list[tuple[NodeId, NodeId, str, float]] = []
-            for wid, spec in worlds.items():
-                if spec.resolve and wid not in stored:
-                    self._resolve_one(wid, spec, id_map, resolutions, staged)
+            resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
+            where = self.write_scopes(changeset, worlds) if resolving else {}
+            for wid in resolving:
+                scopes = where.get(wid, ())
+                self._resolve_one(wid, worlds[wid], scopes, id_map, resolutions, staged)
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
             embed_ids, vectors = self._prepared_vectors(
                 new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable
@@ -255,26 +260,73 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 ctx.edge_type = edge.type
                 hook(edge, closed, at, ctx)
 
+    def write_scopes(
+        self, changeset: Changeset, worlds: dict[str, WorldSpec]
+    ) -> dict[str, tuple[NodeId, ...]]:
+        """World id → the Scope worlds that ``contains`` it in ``changeset`` (sorted ids)."""
+        kinds: dict[str, bool] = {}
+
+        def is_scope(wid: str) -> bool:
+            if wid not in kinds:
+                spec = worlds.get(wid)
+                found = spec.type if spec is not None else None
+                if found is None:
+                    stored = self.store.find_world(wid)
+                    found = stored.type if stored is not None else ""
+                kinds[wid] = found == "Scope"
+            return kinds[wid]
+
+        out: dict[str, set[NodeId]] = {}
+        for edge in changeset.edges:
+            if edge.type == "contains" and is_scope(edge.source):
+                out.setdefault(edge.target, set()).add(NodeId(edge.source))
+        return {wid: tuple(sorted(found)) for wid, found in out.items()}
+
+    def confine(self, res: Resolution, scopes: tuple[NodeId, ...]) -> Resolution:
+        """``res`` without the answers outside ``scopes`` (a resolver that ignored them)."""
+        named = [o[0] for o in res.options]
+        if res.world_id is not None:
+            named.append(res.world_id)
+        if not named:
+            return res
+        allowed = set(within_scopes(self.store, named, scopes))
+        if res.world_id is not None and res.world_id not in allowed:
+            return NEW
+        options = tuple(o for o in res.options if o[0] in allowed)
+        if res.outcome == "ambiguous" and not options:
+            return NEW
+        return res if len(options) == len(res.options) else replace(res, options=options)
+
     def _resolve_one(
         self,
         wid: str,
         spec: WorldSpec,
+        scopes: tuple[NodeId, ...],
         id_map: dict[str, NodeId],
         resolutions: dict[str, tuple[str, float]],
         staged: list[tuple[NodeId, NodeId, str, float]],
     ) -> None:
-        res = self.resolver.resolve(spec)
+        if isinstance(self.resolver, ScopedResolver):
+            res = self.resolver.resolve_within(spec, scopes)
+        else:
+            res = self.resolver.resolve(spec)
+        res = self.confine(res, scopes)
         resolutions[wid] = (res.tier or "new", res.score)
+        # Resolution runs after the in-transaction existence check, so nothing can store this
+        # very world in between; should a resolver still answer with it, it is the same world,
+        # never a merge.
+        if res.outcome == "resolved" and res.world_id == wid:
+            resolutions[wid] = ("exact", 1.0)
+            return
         if res.outcome == "resolved" and res.world_id is not None:
             if res.tier == "exact":
                 id_map[wid] = res.world_id
-            elif (
-                res.world_id != wid and self.store.proposal_status(wid, res.world_id) != "rejected"
-            ):
+            elif self.store.proposal_status(wid, res.world_id) != "rejected":
                 staged.append((NodeId(wid), res.world_id, res.tier, res.score))
         elif res.outcome == "ambiguous":
-            for option, tier, score in res.options[:MAX_PROPOSALS_PER_ENTITY]:
-                if option != wid and self.store.proposal_status(wid, option) != "rejected":
+            options = [o for o in res.options if o[0] != wid][:MAX_PROPOSALS_PER_ENTITY]
+            for option, tier, score in options:
+                if self.store.proposal_status(wid, option) != "rejected":
                     staged.append((NodeId(wid), option, tier, score))
 
     def _land_world(

@@ -13,9 +13,11 @@ from worlddb.resolver.base import (
     NEW,
     ExactResolver,
     Resolver,
+    ScopedResolver,
     candidate_types,
     compatible_types,
 )
+from worlddb.resolver.blocking import ScopeSet, within_scopes
 from worlddb.resolver.recluster import recluster
 from worlddb.resolver.tiered import (
     DEFAULT_TIER_ORDER,
@@ -35,10 +37,13 @@ __all__ = [
     "Option",
     "Resolver",
     "ResolverSettings",
+    "ScopeSet",
+    "ScopedResolver",
     "Tiebreaker",
     "TierPreference",
     "TieredResolver",
     "candidate_types",
     "compatible_types",
     "recluster",
+    "within_scopes",
 ]

@@ -5,14 +5,20 @@ thread, inside the write transaction (so it sees exactly the state the write com
 An ``exact`` answer maps the proposed world onto the stored one; any other ``resolved`` or
 ``ambiguous`` answer only stages ``same_as`` proposals, so a resolver can be wrong without
 merging anything.
+
+A resolver that also implements ``ScopedResolver`` is asked to look only among the entities
+visible in the write's scopes; the reconciler drops any answer outside them either way, so a
+write in one scope never lands on, proposes, or learns of an entity of another.
 """
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from collections.abc import Sequence
+from typing import Final, Protocol, runtime_checkable
 
 from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
+from worlddb.resolver.blocking import within_scopes
 from worlddb.store import Store
 
 __all__ = [
@@ -21,6 +27,7 @@ __all__ = [
     "NEW",
     "ExactResolver",
     "Resolver",
+    "ScopedResolver",
     "candidate_types",
     "compatible_types",
 ]
@@ -41,6 +48,18 @@ class Resolver(Protocol):
     """
 
     def resolve(self, spec: WorldSpec, /) -> Resolution: ...
+
+
+@runtime_checkable
+class ScopedResolver(Resolver, Protocol):
+    """A resolver that can be told where to look.
+
+    ``scopes`` are Scope world ids: answer only with entities that are members of every one of
+    them, or, when it is empty, with entities that belong to no scope. Answers must not depend
+    on entities outside (not even to call a name ambiguous).
+    """
+
+    def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution: ...
 
 
 def compatible_types(a: str, b: str) -> bool:
@@ -64,13 +83,17 @@ class ExactResolver:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def resolve(self, spec: WorldSpec, /) -> Resolution:
-        """Resolve ``spec`` by name or alias equality (ambiguous when several worlds match)."""
+    def resolve(self, spec: WorldSpec, /, *, scopes: Sequence[str] | None = None) -> Resolution:
+        """Resolve ``spec`` by name or alias equality (ambiguous when several worlds match).
+
+        ``scopes``: look only there (see ``ScopedResolver``); ``None`` looks everywhere.
+        """
         for surface in (spec.name, *spec.aliases):
             norm = normalize_name(surface)
             if not norm:
                 continue
-            matches = self.store.find_by_name(norm, types=candidate_types(spec.type))
+            found = self.store.find_by_name(norm, types=candidate_types(spec.type))
+            matches = within_scopes(self.store, found, scopes)
             if len(matches) == 1:
                 return Resolution("resolved", matches[0], "exact", 1.0)
             if len(matches) > 1:
@@ -82,3 +105,7 @@ class ExactResolver:
                     tuple((NodeId(m), "exact", 1.0) for m in matches),
                 )
         return NEW
+
+    def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution:
+        """``resolve`` among the entities in every one of ``scopes``."""
+        return self.resolve(spec, scopes=tuple(scopes))

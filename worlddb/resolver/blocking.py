@@ -10,6 +10,13 @@ cost flat at 100k+ entities by asking indexes for a bounded candidate set:
 
 Every query is an index lookup (``tests/test_resolver_blocking.py`` checks the plans); candidates
 are then filtered by type and loaded with their aliases in one more query.
+
+Scope isolation: every query takes ``scopes``, the scopes a resolution may look into. ``None``
+looks everywhere; a tuple of Scope world ids admits only entities that are members of every one
+of them (what a recall with those scopes would see); the empty tuple admits only entities that
+belong to no scope. The condition sits inside each query, before its ``LIMIT``, so entities of
+other scopes neither answer nor crowd the candidates out: a write cannot learn that a name
+exists elsewhere.
 """
 
 from __future__ import annotations
@@ -25,7 +32,20 @@ from worlddb.normalize import normalize_name
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
 from worlddb.store import Store
 
-__all__ = ["Blocker", "Candidate", "fts_expression", "strong_words", "word_prefix"]
+__all__ = [
+    "Blocker",
+    "Candidate",
+    "ScopeSet",
+    "fts_expression",
+    "scope_condition",
+    "strong_words",
+    "within_scopes",
+    "word_prefix",
+]
+
+ScopeSet = Sequence[str] | None
+"""Where a resolution may look: ``None`` everywhere, ``()`` only unscoped entities, otherwise
+only entities in every listed scope (Scope world ids)."""
 
 MAX_TERMS: Final = 16
 PREFIX_MIN_WORD: Final = 4
@@ -126,6 +146,44 @@ def _fts_expression(surfaces: tuple[str, ...], stage: str) -> str | None:
     return "name : (" + " OR ".join(unique) + ")"
 
 
+def scope_condition(alias: str, scopes: ScopeSet) -> tuple[str, list[object]]:
+    """`` AND ...`` restricting ``nodes`` row ``alias`` to ``scopes`` (see ``ScopeSet``).
+
+    Each scope is one primary-key probe of ``scope_members`` per candidate row; "no scope" is
+    one probe of its ``rid`` index.
+    """
+    if scopes is None:
+        return "", []
+    if not scopes:
+        return (
+            f" AND NOT EXISTS (SELECT 1 FROM scope_members m WHERE m.rid = {alias}.rid)",
+            [],
+        )
+    probe = f" AND EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
+    return probe * len(scopes), list(scopes)
+
+
+def within_scopes(store: Store, ids: Sequence[str], scopes: ScopeSet) -> list[NodeId]:
+    """The worlds among ``ids`` that ``scopes`` admits, in the given order."""
+    wanted = [NodeId(i) for i in dict.fromkeys(ids)]
+    if scopes is None or not wanted:
+        return wanted
+    condition, params = scope_condition("n", scopes)
+    kept: set[str] = set()
+    with store.lock:
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            kept |= {
+                str(r[0])
+                for r in store.conn.execute(
+                    f"SELECT n.id FROM nodes n WHERE n.id IN ({marks}){condition}",
+                    [*chunk, *params],
+                )
+            }
+    return [i for i in wanted if i in kept]
+
+
 class Blocker:
     """Bounded candidate queries over one store (thread-safe through the store's lock)."""
 
@@ -140,6 +198,7 @@ class Blocker:
         stage: str,
         limit: int,
         exclude: Collection[str] = (),
+        scopes: ScopeSet = None,
     ) -> dict[int, Candidate]:
         """Candidates found by one FTS stage (``all``, ``loose`` or ``any``; see above).
 
@@ -148,14 +207,17 @@ class Blocker:
         wide, so the truncated wide stages only run when the narrow ones found nothing sure.
         """
         marks = ",".join("?" * len(types))
+        within, scoped = scope_condition("n", scopes)
         sql = (
             "SELECT n.rid, n.id, n.type, n.name FROM fts JOIN nodes n ON n.rid = fts.rowid "
-            f"WHERE fts MATCH ? AND n.type IN ({marks}) LIMIT ?"
+            f"WHERE fts MATCH ? AND n.type IN ({marks}){within} LIMIT ?"
         )
         if stage != "any":
             expression = fts_expression(surfaces, stage=stage)
             return (
-                {} if expression is None else self._rows(sql, [expression, *types, limit], exclude)
+                {}
+                if expression is None
+                else self._rows(sql, [expression, *types, *scoped, limit], exclude)
             )
         out: dict[int, Candidate] = {}
         for surface in surfaces:
@@ -165,7 +227,8 @@ class Blocker:
             for skipped in range(len(found)):
                 # one query per left-out word, so a common word cannot crowd out a rare one
                 rest = " AND ".join(_quote(w) for i, w in enumerate(found) if i != skipped)
-                out.update(self._rows(sql, [f"name : ({rest})", *types, limit], exclude))
+                args = [f"name : ({rest})", *types, *scoped, limit]
+                out.update(self._rows(sql, args, exclude))
         return out
 
     def by_alias_prefix(
@@ -175,10 +238,12 @@ class Blocker:
         *,
         limit: int,
         exclude: Collection[str] = (),
+        scopes: ScopeSet = None,
     ) -> dict[int, Candidate]:
         """Candidates with an alias that starts like a surface (aliases are not in FTS)."""
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
+        within, scoped = scope_condition("n", scopes)
         for surface in surfaces:
             prefix = normalize_name(surface)[:ALIAS_PREFIX_CHARS]
             if len(prefix) < 2:
@@ -187,9 +252,9 @@ class Blocker:
             sql = (
                 "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
                 "ON n.id = a.node WHERE a.norm_alias >= ? AND a.norm_alias < ? "
-                f"AND n.type IN ({marks}) LIMIT ?"
+                f"AND n.type IN ({marks}){within} LIMIT ?"
             )
-            out.update(self._rows(sql, [prefix, upper, *types, limit], exclude))
+            out.update(self._rows(sql, [prefix, upper, *types, *scoped, limit], exclude))
         return out
 
     def by_phonetic(
@@ -199,16 +264,18 @@ class Blocker:
         *,
         limit: int,
         exclude: Collection[str] = (),
+        scopes: ScopeSet = None,
     ) -> dict[int, Candidate]:
         """Candidates whose name or an alias has one of the phonetic ``keys``."""
         out: dict[int, Candidate] = {}
         marks = ",".join("?" * len(types))
+        within, scoped = scope_condition("n", scopes)
         for key in dict.fromkeys(k for k in keys if k):
             out.update(
                 self._rows(
-                    "SELECT rid, id, type, name FROM nodes WHERE phonetic = ? AND phonetic != '' "
-                    f"AND type IN ({marks}) LIMIT ?",
-                    [key, *types, limit],
+                    "SELECT n.rid, n.id, n.type, n.name FROM nodes n WHERE n.phonetic = ? "
+                    f"AND n.phonetic != '' AND n.type IN ({marks}){within} LIMIT ?",
+                    [key, *types, *scoped, limit],
                     exclude,
                 )
             )
@@ -216,24 +283,30 @@ class Blocker:
                 self._rows(
                     "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
                     "ON n.id = a.node WHERE a.phonetic = ? AND a.phonetic != '' "
-                    f"AND n.type IN ({marks}) LIMIT ?",
-                    [key, *types, limit],
+                    f"AND n.type IN ({marks}){within} LIMIT ?",
+                    [key, *types, *scoped, limit],
                     exclude,
                 )
             )
         return out
 
     def by_rids(
-        self, rids: Sequence[int], types: Sequence[str], exclude: Collection[str] = ()
+        self,
+        rids: Sequence[int],
+        types: Sequence[str],
+        exclude: Collection[str] = (),
+        scopes: ScopeSet = None,
     ) -> dict[int, Candidate]:
         """The worlds with these row ids that have one of ``types``."""
         if not rids:
             return {}
         marks = ",".join("?" * len(rids))
         tmarks = ",".join("?" * len(types))
+        within, scoped = scope_condition("n", scopes)
         return self._rows(
-            f"SELECT rid, id, type, name FROM nodes WHERE rid IN ({marks}) AND type IN ({tmarks})",
-            [*rids, *types],
+            f"SELECT n.rid, n.id, n.type, n.name FROM nodes n WHERE n.rid IN ({marks}) "
+            f"AND n.type IN ({tmarks}){within}",
+            [*rids, *types, *scoped],
             exclude,
         )
 

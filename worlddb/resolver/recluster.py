@@ -11,6 +11,10 @@ never proposed again, a pending one is not duplicated.
 The pass is bounded in time (``budget_s``) and never writes by itself: proposals go through the
 ``write`` callback, which must be the reconciler's apply (this package sits below the reconciler
 and does not import it).
+
+Like a write, the pass resolves an entity only among the entities visible in its own scopes (those
+it is a member of; an unscoped entity among unscoped ones), so it never proposes that entities
+of different users are one.
 """
 
 from __future__ import annotations
@@ -145,7 +149,9 @@ def recluster(
             logger.debug("recluster: budget of %.3fs spent; stopping", budget_s)
             break
         members = identity_class(store, wid)
-        result = resolver.resolve(spec, exclude=members)
+        rid = store.rid_of(wid)
+        scopes = tuple(store.scopes_of(rid)) if rid is not None else ()
+        result = resolver.resolve(spec, exclude=members, scopes=scopes)
         if result.outcome == "resolved" and result.world_id is not None:
             targets = [(result.world_id, result.tier, result.score)]
         else:

@@ -31,7 +31,7 @@ from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
 from worlddb.resolver.base import NEW, candidate_types
-from worlddb.resolver.blocking import Blocker, Candidate
+from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, name_form
 from worlddb.store import Store
@@ -167,18 +167,21 @@ class TieredResolver:
         self.blocker = Blocker(store)
         self.name_vectors = NameVectors(memo_size)
 
-    def resolve(self, spec: WorldSpec, /, *, exclude: Collection[str] = ()) -> Resolution:
+    def resolve(
+        self, spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
+    ) -> Resolution:
         """Resolve ``spec`` (its name and aliases) against the stored entities.
 
         Args:
             spec: The proposed world; only ``type``, ``name`` and ``aliases`` are read.
             exclude: Stored worlds that must not be answered (re-resolving a stored world).
+            scopes: Where to look (``worlddb.resolver.blocking.ScopeSet``); ``None``: anywhere.
         """
         surfaces = [s for s in (spec.name, *spec.aliases) if normalize_name(s)]
         if not surfaces:
             return NEW
         types = candidate_types(spec.type)
-        exact = self._exact(surfaces, types, exclude)
+        exact = within_scopes(self.store, self._exact(surfaces, types, exclude), scopes)
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
         forms = [name_form(s) for s in surfaces]
@@ -187,17 +190,21 @@ class TieredResolver:
         options: list[Option] = []
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
-            found = self.blocker.by_text(surfaces, types, stage=stage, limit=limit, exclude=exclude)
+            found = self.blocker.by_text(
+                surfaces, types, stage=stage, limit=limit, exclude=exclude, scopes=scopes
+            )
             if stage == BLOCKING_STAGES[0]:
                 found.update(
                     self.blocker.by_alias_prefix(
-                        surfaces, types, limit=s.phonetic_limit, exclude=exclude
+                        surfaces, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
                     )
                 )
             if self._gather(found, cands, forms, spec.type, options):
                 return self._answer(options[0], options)
         keys = {phonetic_key(x) for x in surfaces}
-        found = self.blocker.by_phonetic(keys, types, limit=s.phonetic_limit, exclude=exclude)
+        found = self.blocker.by_phonetic(
+            keys, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
+        )
         if self._gather(found, cands, forms, spec.type, options):
             return self._answer(options[0], options)
         matched = {o.world_id for o in options}
@@ -209,10 +216,17 @@ class TieredResolver:
             return self._answer(heard[0], heard)
         options += heard
         embedded = self._embedding(spec, forms, types, exclude)
+        if scopes is not None and embedded:
+            kept = set(within_scopes(self.store, [o.world_id for o in embedded], scopes))
+            embedded = [o for o in embedded if o.world_id in kept]
         if not options and self._confident(embedded, s.embedding_confident):
             return self._answer(embedded[0], embedded)
         options += embedded
         return self._decide(spec, options)
+
+    def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution:
+        """``resolve`` among the entities in every one of ``scopes`` (see ``ScopedResolver``)."""
+        return self.resolve(spec, scopes=tuple(scopes))
 
     # -- tiers ----------------------------------------------------------------------------------
     def _gather(
