@@ -235,22 +235,25 @@ class MemoryOps:
             retired = self.retire_scope({kind: value})
             self.reconciler.retire(sid)
             return retired
-        conn = self.store.conn
-        members = [
-            NodeId(r[0])
-            for r in conn.execute(
-                "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid WHERE m.scope = ?",
-                (sid,),
+        # One writer from the member listing to the delete: nothing joins the scope in between.
+        with self.store.writing() as conn:
+            members = [
+                NodeId(r[0])
+                for r in conn.execute(
+                    "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
+                    "WHERE m.scope = ?",
+                    (sid,),
+                )
+            ]
+            shared = frozenset(
+                r[0]
+                for r in conn.execute(
+                    "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
+                    "WHERE m.scope != ? "
+                    "AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
+                    (sid, sid),
+                )
             )
-        ]
-        shared = frozenset(
-            r[0]
-            for r in conn.execute(
-                "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-                "WHERE m.scope != ? AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-                (sid, sid),
-            )
-        )
-        memories = [m for m in members if self.store.get_world(m).type in MEMORY_TYPES]
-        purge_worlds(self.reconciler, [*members, sid], keep=shared)
-        return len([m for m in memories if m not in shared])
+            memories = [m for m in members if self.store.get_world(m).type in MEMORY_TYPES]
+            purge_worlds(self.reconciler, [*members, sid], keep=shared)
+            return len([m for m in memories if m not in shared])

@@ -1,10 +1,12 @@
 """The plumbing under every tool: the lifespan state, worker threads, the write lock, errors.
 
 Engine calls are synchronous (SQLite), so each runs on a worker thread
-(``anyio.to_thread.run_sync``); writes also hold the server's one write lock so they apply in
-arrival order. A ``WorldDBError`` becomes a ``ToolError`` carrying its message, which the SDK
-returns as an error result the model can read and act on; anything else is a crash the SDK
-reports without details.
+(``anyio.to_thread.run_sync``) and the event loop keeps serving other clients during a long write.
+Writes also hold the server's one write lock so they apply in arrival order. Reads take no lock:
+each worker thread reads through its own WAL connection (``worlddb.store``), so a recall never
+waits for a write in progress. A ``WorldDBError`` becomes a ``ToolError`` carrying its message,
+which the SDK returns as an error result the model can read and act on; anything else is a crash
+the SDK reports without details.
 """
 
 from __future__ import annotations

@@ -7,6 +7,13 @@ client times each call from send to parsed result (``write_*``, ``recall_*``: th
 trip; ``recall_sdk_*`` adds the Python SDK client's jsonschema check of the structured result,
 which that client runs on every ``call_tool``). Targets at 100k memories: write P95 ≤ 30 ms,
 recall P95 ≤ 50 ms. Run ``python -m worlddb.bench.mcp MEMORIES [stdio|http]`` for JSON.
+
+``mode="mixed"`` (HTTP only; issue 11) measures reads during writes instead: one client times
+``calls`` recalls on an idle server, then another client writes large notes (``write_chars``
+characters each, 190k by default) back to back while the first sends a recall every
+``interval_s`` (open loop: it does not wait for the previous answer) whenever a write is in
+flight, so a recall stuck behind a write counts with its full wait. Both figures come from the
+same server in the same run.
 """
 
 from __future__ import annotations
@@ -40,6 +47,11 @@ SCOPES: Final = {"user_id": "bench"}
 BATCH: Final = 1000
 WARMUP: Final = 10
 START_TIMEOUT_S: Final = 120.0
+WRITE_CHARS: Final = 190_000  # the issue's report: a 190k-character memory_write over HTTP
+WRITE_TIMEOUT_S: Final = 600.0
+MAX_LOAD_S: Final = 180.0
+STOP_GRACE_S: Final = 30.0
+RECALL_INTERVAL_S: Final = 0.5  # under load, 100 recalls span ~50 s: more than one large write
 _QUERIES: Final = (
     "where did my sister move",
     "what am I allergic to",
@@ -141,6 +153,103 @@ async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
     return out
 
 
+def _large_text(chars: int, seed: int) -> str:
+    """About ``chars`` characters of fresh chat text (a nonce keeps every write a new memory)."""
+    parts = [f"bench large note {os.urandom(4).hex()}:"]
+    size = len(parts[0])
+    batch = 0
+    while size < chars:
+        for text in chat_texts(200, seed * 1000 + batch):
+            parts.append(text)
+            size += len(text) + 1
+            if size >= chars:
+                break
+        batch += 1
+    return " ".join(parts)[:chars]
+
+
+async def _mixed_calls(
+    reader: Any,
+    writer: Any,
+    calls: int,
+    seed: int,
+    write_chars: int,
+    *,
+    max_load_s: float,
+    interval_s: float,
+) -> dict[str, Any]:
+    """Recall latency idle, then while ``writer`` writes large notes back to back."""
+    rng = random.Random(seed)
+
+    def query(i: int) -> dict[str, Any]:
+        return {"query": f"{rng.choice(_QUERIES)} {i}", "scopes": SCOPES}
+
+    for i in range(WARMUP):
+        await _raw_call(reader, "memory_recall", query(i))
+    idle = [await _raw_call(reader, "memory_recall", query(i)) for i in range(calls)]
+    writes: list[float] = []
+    in_flight = False
+    stop = False
+
+    async def write_loop() -> None:
+        nonlocal in_flight
+        for n in range(1_000_000):
+            if stop:
+                return
+            text = _large_text(write_chars, seed + n)
+            in_flight = True
+            try:
+                with anyio.fail_after(WRITE_TIMEOUT_S):
+                    took = await _raw_call(writer, "memory_write", {"text": text, "scopes": SCOPES})
+            finally:
+                in_flight = False
+            writes.append(took)
+
+    loaded: list[float] = []
+
+    async def recall(i: int) -> None:
+        loaded.append(await _raw_call(reader, "memory_recall", query(i)))
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(write_loop)
+        while not in_flight:
+            await anyio.sleep(0.005)
+        # Open loop: a recall is sent every ``interval_s`` while a write is in flight, whether
+        # or not the previous one has answered, so a recall stuck behind a write costs one
+        # long sample instead of hiding the samples it would have delayed.
+        deadline = time.monotonic() + max_load_s
+        async with anyio.create_task_group() as recalls:
+            due = time.monotonic()
+            sent = 0
+            while sent < calls and (time.monotonic() < deadline or sent == 0):
+                if in_flight:
+                    recalls.start_soon(recall, sent)
+                    sent += 1
+                due += interval_s
+                await anyio.sleep(max(0.0, due - time.monotonic()))
+        stop = True
+        while not writes:  # let one write finish so its duration is known
+            await anyio.sleep(0.05)
+        group.cancel_scope.cancel()  # the server finishes the write in flight on its own
+    idle_p50, idle_p95 = _percentiles(idle)
+    load_p50, load_p95 = _percentiles(loaded)
+    write_p50, _ = _percentiles(writes)
+    return {
+        "write_chars": write_chars,
+        "large_writes_completed": len(writes),
+        "large_write_p50_ms": write_p50,
+        "large_write_max_ms": round(max(writes), 3),
+        "recall_idle_p50_ms": idle_p50,
+        "recall_idle_p95_ms": idle_p95,
+        "recall_idle_max_ms": round(max(idle), 3),
+        "recall_under_write_p50_ms": load_p50,
+        "recall_under_write_p95_ms": load_p95,
+        "recall_under_write_max_ms": round(max(loaded), 3),
+        "recall_under_write_samples": len(loaded),
+        "p95_ratio_under_write_to_idle": round(load_p95 / idle_p95, 2),
+    }
+
+
 def _client(
     transport: str, path: Path, env: dict[str, str], port: int, errlog: TextIO
 ) -> AbstractAsyncContextManager[Any]:
@@ -184,6 +293,16 @@ async def _wait_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
     raise TimeoutError("the HTTP server did not become healthy")
 
 
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server; kill it if it is still finishing a large write after ``STOP_GRACE_S``."""
+    process.terminate()
+    try:
+        process.wait(timeout=STOP_GRACE_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=STOP_GRACE_S)
+
+
 def run_mcp_bench(
     memories: int,
     transport: Literal["stdio", "http"] = "stdio",
@@ -193,6 +312,10 @@ def run_mcp_bench(
     extractor: str = "default",
     seed: int = 0,
     db_path: str | Path | None = None,
+    mode: str = "sequential",
+    write_chars: int = WRITE_CHARS,
+    max_load_s: float = MAX_LOAD_S,
+    interval_s: float = RECALL_INTERVAL_S,
 ) -> dict[str, Any]:
     """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
 
@@ -205,12 +328,22 @@ def run_mcp_bench(
         seed: Makes texts and queries reproducible.
         db_path: Where to build the store (default: a temporary directory, removed after); an
             existing store there is reused as is, without pre-filling (for repeated runs).
+        mode: ``sequential`` (write, recall, recall per step) or ``mixed`` (HTTP only: recall
+            latency idle and while another client writes ``write_chars``-character notes).
+        write_chars: Size of each large note in ``mixed`` mode.
+        max_load_s: In ``mixed`` mode, stop sending recalls under load after this many seconds
+            even with fewer than ``calls`` sent.
+        interval_s: In ``mixed`` mode, seconds between recalls sent under load (open loop).
 
     Returns:
         ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms`` and the setup.
     """
     if transport not in ("stdio", "http"):
         raise ValueError(f"transport must be 'stdio' or 'http', not {transport!r}")
+    if mode not in ("sequential", "mixed"):
+        raise ValueError(f"mode must be 'sequential' or 'mixed', not {mode!r}")
+    if mode == "mixed" and transport != "http":
+        raise ValueError("mixed mode needs two clients on one server: use transport='http'")
     with tempfile.TemporaryDirectory(prefix="worlddb-bench-mcp-") as tmp:
         path = Path(db_path) if db_path is not None else Path(tmp) / "bench.db"
         reused = db_path is not None and path.exists()
@@ -244,17 +377,28 @@ def run_mcp_bench(
             if process is not None:
                 await _wait_healthy(port, process)
             async with _client(transport, path, env, port, _server_stderr()) as client:
-                return await _timed_calls(client, calls, seed)
+                if mode == "sequential":
+                    return await _timed_calls(client, calls, seed)
+                async with _client(transport, path, env, port, _server_stderr()) as writer:
+                    return await _mixed_calls(
+                        client,
+                        writer,
+                        calls,
+                        seed,
+                        write_chars,
+                        max_load_s=max_load_s,
+                        interval_s=interval_s,
+                    )
 
         try:
             timings = anyio.run(measure)
         finally:
             if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
+                _stop(process)
     return {
         "memories": memories,
         "transport": transport,
+        "mode": mode,
         "embedder": embedder,
         "extractor": extractor,
         "calls": calls,
@@ -265,11 +409,16 @@ def run_mcp_bench(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print ``run_mcp_bench`` as JSON: ``python -m worlddb.bench.mcp [MEMORIES] [TRANSPORT]``."""
+    """Print ``run_mcp_bench`` as JSON.
+
+    Usage: ``python -m worlddb.bench.mcp [MEMORIES] [stdio|http] [sequential|mixed]``.
+    """
     args = sys.argv[1:] if argv is None else argv
     memories = int(args[0]) if args else 10_000
     transport: Literal["stdio", "http"] = "http" if len(args) > 1 and args[1] == "http" else "stdio"
-    sys.stdout.write(json.dumps(run_mcp_bench(memories, transport), indent=2) + "\n")
+    mode = args[2] if len(args) > 2 else "sequential"
+    result = run_mcp_bench(memories, transport, mode=mode)
+    sys.stdout.write(json.dumps(result, indent=2) + "\n")
     return 0
 
 

@@ -157,21 +157,25 @@ class ReadOps:
         and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
         """
         view = self.view(valid_at=valid_at, known_at=known_at, include_superseded=include_retired)
-        return self.searcher.recall(
-            query,
-            limit=limit,
-            scope_ids=self.scope_ids(scopes),
-            view=view,
-            lanes=lanes,
-            depth=depth,
-            types=types,
-        )
+        # One read transaction: every lane and the hydration see one committed state, and a
+        # write committing meanwhile cannot show a hit whose rows are not there yet.
+        with self.store.snapshot():
+            return self.searcher.recall(
+                query,
+                limit=limit,
+                scope_ids=self.scope_ids(scopes),
+                view=view,
+                lanes=lanes,
+                depth=depth,
+                types=types,
+            )
 
     def verify(self) -> list[str]:
         """Check every reconciler invariant on this store; an empty list means healthy."""
         from worlddb.verify import verify_store
 
-        return verify_store(self.store)
+        with self.store.snapshot():
+            return verify_store(self.store)
 
     def iter_worlds(self, batch: int = 1000) -> Iterator[World]:
         """Every stored world, open or closed, in insertion order."""

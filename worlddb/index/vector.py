@@ -4,7 +4,8 @@ The table is the truth; the index is a cache of it. The index is saved beside th
 (``<db>.hnsw``) together with a small sidecar recording how many vectors and which highest rid it
 holds. On open the sidecar is compared with the table: a missing, unreadable or stale index is
 rebuilt from the table. Updates are applied after each commit (never inside the transaction,
-since hnswlib cannot roll back); deletions are marked; the index grows by doubling.
+since hnswlib cannot roll back); deletions are marked; the index grows by doubling. Processes
+sharing one store save and load the pair under an advisory lock on ``<db>.hnsw.lock``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -30,6 +32,23 @@ M: Final = 16
 EF_CONSTRUCTION: Final = 200
 EF_SEARCH: Final = 96
 INITIAL_CAPACITY: Final = 1024
+ADD_CHUNK: Final = 64  # vectors inserted per lock hold; a search waits for one chunk at most
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    """An exclusive advisory lock on ``path`` between processes (``flock``; none without it)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows has no flock; temp names still differ
+        yield
+        return
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def encode_vector(vector: Vectors) -> bytes:
@@ -68,22 +87,28 @@ class VectorIndex:
         return len(self._live)
 
     def add(self, rids: Sequence[int], vectors: Vectors) -> None:
-        """Add (or re-add) vectors for ``rids``; grows the index as needed."""
+        """Add (or re-add) vectors for ``rids``; grows the index as needed.
+
+        hnswlib cannot search while it inserts, so the lock is taken per ``ADD_CHUNK`` vectors:
+        a search waits for at most one chunk, never for a whole large write.
+        """
         if len(rids) == 0:
             return
-        with self._lock:
-            needed = len(self._live) + len(self._deleted) + len(rids)
-            capacity = self._index.get_max_elements()
-            if needed > capacity:
-                self._index.resize_index(max(needed, capacity * 2))
-            revived = [r for r in rids if r in self._deleted]
-            for rid in revived:
-                self._index.unmark_deleted(rid)
-                self._deleted.discard(rid)
-            labels = np.asarray(rids, dtype=np.int64)
-            self._index.add_items(np.asarray(vectors, dtype=np.float32), labels)
-            self._live.update(int(r) for r in rids)
-            self._dirty = True
+        matrix = np.asarray(vectors, dtype=np.float32)
+        for start in range(0, len(rids), ADD_CHUNK):
+            chunk = [int(r) for r in rids[start : start + ADD_CHUNK]]
+            with self._lock:
+                needed = len(self._live) + len(self._deleted) + len(chunk)
+                capacity = self._index.get_max_elements()
+                if needed > capacity:
+                    self._index.resize_index(max(needed, capacity * 2))
+                for rid in (r for r in chunk if r in self._deleted):
+                    self._index.unmark_deleted(rid)
+                    self._deleted.discard(rid)
+                labels = np.asarray(chunk, dtype=np.int64)
+                self._index.add_items(matrix[start : start + len(chunk)], labels)
+                self._live.update(chunk)
+                self._dirty = True
 
     def remove(self, rids: Iterable[int]) -> None:
         """Mark ``rids`` deleted (hnswlib keeps the slot; searches skip it)."""
@@ -121,30 +146,39 @@ class VectorIndex:
         with self._lock:
             if not self._dirty and self.path.exists():
                 return
-            tmp = self.path.with_suffix(self.path.suffix + ".tmp")
-            self._index.save_index(str(tmp))
-            os.replace(tmp, self.path)
-            sidecar = {**self.signature(), "deleted": sorted(self._deleted)}
-            side_tmp = self._sidecar().with_suffix(".tmp")
-            side_tmp.write_text(json.dumps(sidecar))
-            os.replace(side_tmp, self._sidecar())
+            # Several processes may share one store and close together: each writes its own
+            # temp files, and the file lock keeps an index and its sidecar from two of them.
+            unique = f".{os.getpid()}.{threading.get_ident()}.tmp"
+            tmp = self.path.with_suffix(self.path.suffix + unique)
+            side_tmp = self._sidecar().with_suffix(unique)
+            with _file_lock(self._lockfile()):
+                self._index.save_index(str(tmp))
+                os.replace(tmp, self.path)
+                sidecar = {**self.signature(), "deleted": sorted(self._deleted)}
+                side_tmp.write_text(json.dumps(sidecar))
+                os.replace(side_tmp, self._sidecar())
             self._dirty = False
 
     def _sidecar(self) -> Path:
         assert self.path is not None
         return self.path.with_suffix(self.path.suffix + ".json")
 
+    def _lockfile(self) -> Path:
+        assert self.path is not None
+        return self.path.with_suffix(self.path.suffix + ".lock")
+
     def try_load(self, expected: dict[str, int]) -> bool:
         """Load the saved index if its sidecar matches ``expected`` (the table's signature)."""
         if self.path is None or not self.path.exists() or not self._sidecar().exists():
             return False
         try:
-            side = json.loads(self._sidecar().read_text())
-            if {k: side.get(k) for k in expected} != expected:
-                logger.info("vector index %s is stale; rebuilding from the table", self.path)
-                return False
-            index = hnswlib.Index(space="cosine", dim=self.dimension)
-            index.load_index(str(self.path), max_elements=0)
+            with _file_lock(self._lockfile()):
+                side = json.loads(self._sidecar().read_text())
+                if {k: side.get(k) for k in expected} != expected:
+                    logger.info("vector index %s is stale; rebuilding from the table", self.path)
+                    return False
+                index = hnswlib.Index(space="cosine", dim=self.dimension)
+                index.load_index(str(self.path), max_elements=0)
             index.set_ef(EF_SEARCH)
             index.set_num_threads(1)
             deleted = {int(r) for r in side.get("deleted", [])}

@@ -5,15 +5,18 @@ A changeset goes through, in order:
 1. **validate** — types, sizes, intervals, canonical encodability, that every child and edge
    endpoint exists (in the store or the changeset). Failure raises ``ValidationError`` before
    any I/O.
-2. **resolve** — worlds written with ``resolve=True`` go to the resolver. An exact match maps the
-   proposed world onto the stored one (its name becomes an alias and the display name); a
-   fuzzy, phonetic or embedding match writes the new world *and* stages a ``same_as`` merge
-   proposal — identity is never merged silently. Resolution looks only among the entities
-   visible in the world's *write scopes* (the Scope worlds that ``contains`` it in the same
-   changeset; none: only unscoped entities), so no write lands on, proposes or learns of an
-   entity of a scope it does not write to (``write_scopes``, ``confine``).
-3. **embed** — new text worlds are embedded before the transaction opens (cached by text hash).
-4. **transaction** (``BEGIN IMMEDIATE``) — worlds, projection rows, FTS rows, structural
+2. **embed** — text worlds the changeset may write new are embedded before the write lock and
+   the transaction (cached by text hash), so a long write never holds either while a model runs.
+3. **resolve** (inside the transaction) — worlds written with ``resolve=True`` go to the
+   resolver. An exact match maps the proposed world onto the stored one (its name becomes an
+   alias and the display name); a fuzzy, phonetic or embedding match writes the new world *and*
+   stages a ``same_as`` merge proposal — identity is never merged silently. Resolving under
+   ``BEGIN IMMEDIATE`` means it sees exactly the state it commits against, even with other
+   processes writing the same file. Resolution looks only among the entities visible in the
+   world's *write scopes* (the Scope worlds that ``contains`` it in the same changeset; none:
+   only unscoped entities), so no write lands on, proposes or learns of an entity of a scope it
+   does not write to (``write_scopes``, ``confine``).
+4. **write** (same transaction) — worlds, projection rows, FTS rows, structural
    ``contains`` edges, interior edges and changeset edges are written; each *new* edge runs its
    type's handler ``on_insert`` with a ``WriteContext``. Any refusal or crash rolls everything
    back and raises a typed ``ReconcileError``: the store is byte-identical to before.
@@ -21,7 +24,7 @@ A changeset goes through, in order:
    uncommitted vectors; if that fails it is rebuilt from the table on next open).
 
 ``Reconciler`` is split by noun: edge insertion and the handler calls of step 4 live in
-``reconciler.edges``, embedding and the vector index (steps 3 and 5) in
+``reconciler.edges``, embedding and the vector index (steps 2 and 5) in
 ``reconciler.embeddings``; ``Reconciler`` mixes them in.
 
 Invariants (checked by ``worlddb.verify`` and by the Hypothesis state machine in
@@ -51,11 +54,11 @@ from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, Resolution, WorldSpec
-from worlddb.plugins import Embedder
+from worlddb.plugins import Embedder, Vectors
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
-from worlddb.reconciler.validate import validate_changeset
+from worlddb.reconciler.validate import Checked, validate_changeset
 from worlddb.resolver import NEW, ExactResolver, Resolver, ScopedResolver, within_scopes
 from worlddb.store import Store
 from worlddb.store._writer import Writer
@@ -114,93 +117,114 @@ class Reconciler(EdgeOps, EmbeddingOps):
 
     # -- the write path -------------------------------------------------------------------------
     def apply(self, changeset: Changeset) -> CommitResult:
-        """Validate, resolve, embed and commit ``changeset`` atomically."""
-        with self.store.lock:
-            checked = validate_changeset(
-                changeset, is_type=self.registry.__contains__, existing=self.store.existing
-            )
-            worlds, bodies = checked.worlds, checked.bodies
-            fresh = {wid for wid in worlds if wid not in checked.stored}
+        """Validate, embed, then resolve and commit ``changeset`` atomically.
+
+        The slow part (embedding) runs before the write lock and the transaction; resolution
+        runs inside ``BEGIN IMMEDIATE`` so it sees exactly the state it commits against (two
+        processes naming the same new entity at once cannot each stage it against the other's).
+        """
+        checked = validate_changeset(
+            changeset, is_type=self.registry.__contains__, existing=self.store.existing
+        )
+        worlds = checked.worlds
+        # Everything that may be written new is embedded up front (cached by text hash); a world
+        # that resolves onto a stored one inside the transaction just leaves its vector unused.
+        prepared = [w for w in worlds if w not in checked.stored and is_searchable(worlds[w])]
+        prepared_vectors = self._embed([text_of(worlds[w]) for w in prepared])
+        # The write lock spans the commit and the vector index update after it, so the next
+        # writer of this process resolves against an index that already holds these vectors.
+        with self.store.writing():
+            result = self._commit(changeset, checked, prepared, prepared_vectors)
+        for listener in self.after_commit:
+            listener(changeset, result)
+        return result
+
+    def _commit(
+        self,
+        changeset: Changeset,
+        checked: Checked,
+        prepared: list[str],
+        prepared_vectors: Vectors | None,
+    ) -> CommitResult:
+        """Resolve and write ``changeset`` in one transaction, then update the vector index."""
+        worlds, bodies = checked.worlds, checked.bodies
+        with self.store.transaction() as conn:
+            now = self.now()
+            writer = Writer(conn, now)
+            outcome = Outcome()
+            ctx = self._context(writer, outcome, changeset.source)
+            # Re-checked under the write lock: another process may have written some since.
+            stored = self.store.existing(worlds)
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
             staged: list[tuple[NodeId, NodeId, str, float]] = []
-            resolving = [w for w, spec in worlds.items() if spec.resolve and w in fresh]
+            resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
             where = self.write_scopes(changeset, worlds) if resolving else {}
             for wid in resolving:
                 scopes = where.get(wid, ())
                 self._resolve_one(wid, worlds[wid], scopes, id_map, resolutions, staged)
-            embed_ids = [
-                w for w in worlds if w in fresh and id_map[w] == w and is_searchable(worlds[w])
-            ]
-            vectors = self._embed([text_of(worlds[w]) for w in embed_ids])
-            now = self.now()
-            outcome = Outcome()
-            with self.store.transaction() as conn:
-                writer = Writer(conn, now)
-                ctx = self._context(writer, outcome, changeset.source)
-                # Re-checked under the write lock: another process may have written some since.
-                stored = self.store.existing(worlds)
-                new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
-                rids = writer.insert_new_worlds(
-                    [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
-                )
-                outcome.created += [NodeId(w) for w in new_ids]
-                outcome.new_rids += rids
-                new_set = set(new_ids)
-                for wid, spec in worlds.items():
-                    if wid in new_set:
-                        self._project(writer, wid, spec, changeset.source)
-                    else:
-                        self._land_world(
-                            ctx, writer, wid, spec, id_map[wid], changeset.source, bodies[wid]
-                        )
-                writer.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
-                edges: list[EdgeSpec] = []
-                for wid in new_ids:
-                    edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
-                    edges += [EdgeSpec(e.type, e.source, e.target) for e in worlds[wid].edges]
-                for edge in changeset.edges:
-                    src = id_map.get(edge.source, edge.source)
-                    dst = id_map.get(edge.target, edge.target)
-                    if src != dst or edge.source == edge.target:
-                        edges.append(
-                            edge
-                            if (src, dst) == (edge.source, edge.target)
-                            else replace(edge, source=src, target=dst)
-                        )
-                edges += [
-                    EdgeSpec(
-                        "same_as",
-                        new,
-                        old,
-                        {
-                            "tier": tier,
-                            "score_milli": round(score * 1000),
-                            "evidence": f"{tier} match score {score:.3f}",
-                        },
-                    )
-                    for new, old, tier, score in staged
-                ]
-                self._insert_edges(ctx, edges)
-                fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
-                if self.embedder is not None and outcome.new_rids:
-                    # Composed embeddings of the new worlds and of every ancestor above them.
-                    for rid, kind, vec in recompose_paths(self.store, outcome.new_rids):
-                        writer.put_composed(rid, kind, encode_vector(vec))
-            self._after_commit(fresh_rids, vectors, outcome.removed_rids)
-            result = CommitResult(
-                ids=id_map,
-                created=tuple(outcome.created),
-                existing=tuple(outcome.existing),
-                edges=tuple(outcome.edges),
-                proposals=tuple(outcome.proposals),
-                closed=tuple(dict.fromkeys(outcome.closed)),
-                conflicts=tuple(outcome.conflicts),
-                resolutions=resolutions,
-                ingested_at=now,
+            new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
+            embed_ids, vectors = self._prepared_vectors(
+                new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable
             )
-        for listener in self.after_commit:
-            listener(changeset, result)
+            rids = writer.insert_new_worlds(
+                [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
+            )
+            outcome.created += [NodeId(w) for w in new_ids]
+            outcome.new_rids += rids
+            new_set = set(new_ids)
+            for wid, spec in worlds.items():
+                if wid in new_set:
+                    self._project(writer, wid, spec, changeset.source)
+                else:
+                    self._land_world(
+                        ctx, writer, wid, spec, id_map[wid], changeset.source, bodies[wid]
+                    )
+            writer.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
+            edges: list[EdgeSpec] = []
+            for wid in new_ids:
+                edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
+                edges += [EdgeSpec(e.type, e.source, e.target) for e in worlds[wid].edges]
+            for edge in changeset.edges:
+                src = id_map.get(edge.source, edge.source)
+                dst = id_map.get(edge.target, edge.target)
+                if src != dst or edge.source == edge.target:
+                    edges.append(
+                        edge
+                        if (src, dst) == (edge.source, edge.target)
+                        else replace(edge, source=src, target=dst)
+                    )
+            edges += [
+                EdgeSpec(
+                    "same_as",
+                    new,
+                    old,
+                    {
+                        "tier": tier,
+                        "score_milli": round(score * 1000),
+                        "evidence": f"{tier} match score {score:.3f}",
+                    },
+                )
+                for new, old, tier, score in staged
+            ]
+            self._insert_edges(ctx, edges)
+            fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
+            if self.embedder is not None and outcome.new_rids:
+                # Composed embeddings of the new worlds and of every ancestor above them.
+                for rid, kind, vec in recompose_paths(self.store, outcome.new_rids):
+                    writer.put_composed(rid, kind, encode_vector(vec))
+        self._after_commit(fresh_rids, vectors, outcome.removed_rids)
+        result = CommitResult(
+            ids=id_map,
+            created=tuple(outcome.created),
+            existing=tuple(outcome.existing),
+            edges=tuple(outcome.edges),
+            proposals=tuple(outcome.proposals),
+            closed=tuple(dict.fromkeys(outcome.closed)),
+            conflicts=tuple(outcome.conflicts),
+            resolutions=resolutions,
+            ingested_at=now,
+        )
         return result
 
     def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
@@ -288,8 +312,9 @@ class Reconciler(EdgeOps, EmbeddingOps):
             res = self.resolver.resolve(spec)
         res = self.confine(res, scopes)
         resolutions[wid] = (res.tier or "new", res.score)
-        # The resolver may find this very world: another writer stored identical content between
-        # this changeset's existence check and now. That is the same world, not a merge.
+        # Resolution runs after the in-transaction existence check, so nothing can store this
+        # very world in between; should a resolver still answer with it, it is the same world,
+        # never a merge.
         if res.outcome == "resolved" and res.world_id == wid:
             resolutions[wid] = ("exact", 1.0)
             return
@@ -355,7 +380,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
     # -- other writes ---------------------------------------------------------------------------
     def retire(self, world_id_: str, at: int | None = None) -> bool:
         """Close a world's validity at ``at`` (default: now). Only tightens."""
-        with self.store.lock:
+        with self.store.writing():
             wid = self.store.resolve_id(world_id_)
             now = self.now()
             with self.store.transaction() as conn:
@@ -364,7 +389,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
 
     def set_validity(self, world_id_: str, valid_from: int | None, valid_to: int | None) -> bool:
         """Tighten a world's validity to ``[valid_from, valid_to)``; widening is refused."""
-        with self.store.lock:
+        with self.store.writing():
             wid = self.store.resolve_id(world_id_)
             with self.store.transaction() as conn:
                 ctx = self._context(Writer(conn, self.now()), Outcome(), None)
@@ -372,7 +397,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
 
     def retire_edge(self, eid: str, *, status: str = "retired") -> None:
         """Retire an edge (its handler's ``on_delete`` runs in the same transaction)."""
-        with self.store.lock:
+        with self.store.writing():
             edge = self.store.get_edge(eid)
             if edge.status in {"retired", "rejected"}:
                 return
@@ -390,7 +415,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
 
     def decide_merge(self, eid: str, *, accept: bool) -> None:
         """Accept or reject a pending ``same_as`` proposal."""
-        with self.store.lock:
+        with self.store.writing():
             edge = self.store.get_edge(eid)
             if edge.type != "same_as":
                 raise ValidationError(

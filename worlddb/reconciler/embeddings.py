@@ -1,14 +1,15 @@
 """Embeddings for the reconciler: embed before the transaction, index after the commit.
 
-Text is embedded before ``BEGIN IMMEDIATE`` (cached by text hash, so identical text is embedded
-once per store), the vectors are written to the ``embeddings`` table inside the transaction, and
-the HNSW index is only updated after the commit: it cannot roll back, so it never sees
-uncommitted vectors. ``reembed`` is the migration to another embedder.
+Text is embedded before the write lock and ``BEGIN IMMEDIATE`` (cached by text hash, so identical
+text is embedded once per store), so a long text holds up neither readers nor other writers; the
+vectors are written to the ``embeddings`` table inside the transaction, and the HNSW index is
+only updated after the commit: it cannot roll back, so it never sees uncommitted vectors.
+``reembed`` is the migration to another embedder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -52,6 +53,38 @@ class EmbeddingOps:
             for (h, _), vec in zip(missing, fresh, strict=True):
                 cached[h] = np.asarray(vec, dtype=np.float32)
         return np.vstack([cached[h] for h in hashes]).astype(np.float32)
+
+    def _prepared_vectors(
+        self,
+        new_ids: Sequence[str],
+        worlds: dict[str, WorldSpec],
+        prepared: Sequence[str],
+        vectors: Vectors | None,
+        *,
+        searchable: Callable[[WorldSpec], bool],
+    ) -> tuple[list[str], Vectors | None]:
+        """The searchable worlds this transaction writes new, and their vectors.
+
+        ``vectors`` were embedded before the transaction for ``prepared``; a world the resolver
+        mapped onto a stored one just drops its row. A world that was stored at validation but
+        purged since is new again without a prepared vector: rare, so it is embedded here.
+        """
+        if self.embedder is None:
+            return [], None
+        row = {wid: i for i, wid in enumerate(prepared)}
+        ids = [w for w in new_ids if w in row]
+        late = [w for w in new_ids if w not in row and searchable(worlds[w])]
+        blocks: list[Vectors] = []
+        if ids:
+            assert vectors is not None  # ``prepared`` was embedded
+            blocks.append(vectors[[row[w] for w in ids]])
+        if late:
+            extra = self._embed([text_of(worlds[w]) for w in late])
+            assert extra is not None
+            blocks.append(extra)
+        if not blocks:
+            return [], None
+        return [*ids, *late], np.vstack(blocks).astype(np.float32)
 
     def _cached_vectors(self, hashes: Sequence[str]) -> dict[str, Vectors]:
         from worlddb.index.vector import decode_vector

@@ -65,7 +65,7 @@ def purge_worlds(
     rec: Reconciler, roots: Iterable[str], *, keep: frozenset[str] = frozenset()
 ) -> list[NodeId]:
     """Delete the purge closure of ``roots`` in one transaction; returns the deleted ids."""
-    with rec.store.lock:
+    with rec.store.writing():
         doomed = purge_closure(rec, roots, keep=keep)
         removed: list[int] = []
         with rec.store.transaction() as conn:

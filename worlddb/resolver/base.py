@@ -1,9 +1,10 @@
 """The resolver protocol, the type-compatibility rule and the exact tier.
 
 The reconciler calls a ``Resolver`` for every world written with ``resolve=True``, on the writer
-thread, before the transaction opens. An ``exact`` answer maps the proposed world onto the stored
-one; any other ``resolved`` or ``ambiguous`` answer only stages ``same_as`` proposals, so a
-resolver can be wrong without merging anything.
+thread, inside the write transaction (so it sees exactly the state the write commits against).
+An ``exact`` answer maps the proposed world onto the stored one; any other ``resolved`` or
+``ambiguous`` answer only stages ``same_as`` proposals, so a resolver can be wrong without
+merging anything.
 
 A resolver that also implements ``ScopedResolver`` is asked to look only among the entities
 visible in the write's scopes; the reconciler drops any answer outside them either way, so a
@@ -42,7 +43,8 @@ class Resolver(Protocol):
     """Decide what a proposed entity is.
 
     Called by the reconciler on the writer thread, once per proposed world with ``resolve=True``,
-    before the write transaction opens. May read the store; must not write to it.
+    inside the write transaction (its store reads see that transaction). May read the store;
+    must not write to it.
     """
 
     def resolve(self, spec: WorldSpec, /) -> Resolution: ...

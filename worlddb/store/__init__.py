@@ -1,10 +1,20 @@
-"""The SQLite store: one connection, WAL, ``BEGIN IMMEDIATE`` transactions, typed reads.
+"""The SQLite store: one write connection, per-thread read connections, WAL, typed reads.
 
-``Store`` owns the connection and hands out two things: read methods (``worlddb.store.reads``,
-mixed in here) and a transaction context manager used only by the reconciler, which wraps the
-private writer (``worlddb.store._writer``) around the connection inside it. The connection is
-shared across threads behind a re-entrant lock; SQLite serialises writers across processes
-(WAL + ``BEGIN IMMEDIATE`` + busy timeout), so two processes on one file stay correct.
+``Store`` hands out read methods (``worlddb.store.reads``, mixed in here) and a transaction
+context manager used only by the reconciler, which wraps the private writer
+(``worlddb.store._writer``) around the write connection inside it.
+
+Why two kinds of connection: a write can take seconds (a long note, many entities), and a recall
+must not wait for it. In WAL mode a reader on its *own* connection sees the last committed state
+and never waits on the writer's transaction, so each thread reads through a connection of its
+own (opened on first use, ``query_only``; when a thread ends, its connection goes to the next
+new thread with its page cache warm), while writes serialise on ``write_lock`` and the one write
+connection. ``conn`` and ``lock`` are thread-aware so every read call site stays the same:
+on the thread that holds the write lock they are the write connection and the write lock (its
+reads see its own uncommitted rows); on any other thread they are that thread's read connection
+and a lock nobody else takes. An in-memory store is one private database, so it keeps a single
+connection and serialises everything on the write lock. Across processes SQLite serialises
+writers (WAL + ``BEGIN IMMEDIATE`` + busy timeout), so several processes on one file stay correct.
 """
 
 from __future__ import annotations
@@ -13,7 +23,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -28,6 +38,27 @@ logger = logging.getLogger(__name__)
 MEMORY: Final = ":memory:"
 BUSY_TIMEOUT_MS: Final = 10_000
 CHECKPOINT_EVERY: Final = 256
+CACHE_KIB: Final = 262_144  # 256 MiB of page cache per connection: index pages stay hot at 1M
+MAX_SPARE_READERS: Final = 4  # readers kept for future threads after theirs ended
+
+
+class _Reader:
+    """One thread's read connection and the (uncontended) lock that guards its use."""
+
+    __slots__ = ("conn", "depth", "lock", "thread")
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.lock = threading.RLock()
+        self.thread = threading.current_thread()
+        self.depth = 0  # nesting of ``Store.snapshot()`` on this thread
+
+    def adopt(self) -> None:
+        """Hand this reader (its thread has ended) to the calling thread."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+        self.thread = threading.current_thread()
+        self.depth = 0
 
 
 class Store(ReadMixin):
@@ -36,25 +67,108 @@ class Store(ReadMixin):
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         self._conn: sqlite3.Connection | None = conn
         self.path = path
-        self.lock = threading.RLock()
+        self.write_lock = threading.RLock()
+        self._writer: int | None = None  # ident of the thread holding ``write_lock``
+        self._write_depth = 0
+        self._local = threading.local()
+        self._readers: list[_Reader] = []
+        self._readers_lock = threading.Lock()
         self._commits = 0
 
+    # -- connections ----------------------------------------------------------------------------
     @property
-    def conn(self) -> sqlite3.Connection:
-        """The live connection; raises ``ClosedError`` after ``close()``."""
+    def write_conn(self) -> sqlite3.Connection:
+        """The write connection; raises ``ClosedError`` after ``close()``."""
         if self._conn is None:
             raise ClosedError()
         return self._conn
+
+    def _writes_here(self) -> bool:
+        return self.is_memory or self._writer == threading.get_ident()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """This thread's connection: the write one while it writes, else its own reader."""
+        conn = self.write_conn
+        return conn if self._writes_here() else self._reader().conn
+
+    @property
+    def lock(self) -> AbstractContextManager[object]:
+        """Exclusive use of ``conn`` on this thread (only writers ever wait on each other)."""
+        if self._writes_here():
+            return self.write_lock
+        return self._reader().lock
 
     @property
     def is_memory(self) -> bool:
         return self.path == MEMORY
 
+    def _reader(self) -> _Reader:
+        reader: _Reader | None = getattr(self._local, "reader", None)
+        if reader is not None and self._conn is not None:
+            return reader
+        self.write_conn  # noqa: B018 -- raises ClosedError on a closed store
+        with self._readers_lock:
+            # A reader whose thread ended (worker pools retire idle threads) is handed to the
+            # next new thread, page cache still warm, instead of opening a cold connection.
+            alive = [r for r in self._readers if r.thread.is_alive()]
+            spare = [r for r in self._readers if not r.thread.is_alive()]
+            reader = spare.pop() if spare else None
+            if reader is not None:
+                reader.adopt()
+            for extra in spare[MAX_SPARE_READERS:]:
+                extra.conn.close()
+            self._readers = [*alive, *spare[:MAX_SPARE_READERS], *([reader] if reader else [])]
+        if reader is None:
+            reader = _Reader(_connect(self.path, query_only=True))
+            with self._readers_lock:
+                self._readers.append(reader)
+        self._local.reader = reader
+        return reader
+
+    @contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        """Make this thread the writer: hold ``write_lock``; ``conn`` is the write connection.
+
+        For read-check-then-write sequences that must not interleave with another writer of
+        this process (a transaction alone only covers what runs inside it).
+        """
+        with self.write_lock:
+            self._writer = threading.get_ident()
+            self._write_depth += 1
+            try:
+                yield self.write_conn
+            finally:
+                self._write_depth -= 1
+                if self._write_depth == 0:
+                    self._writer = None
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Run this thread's reads inside one read transaction: one consistent committed state.
+
+        A no-op on the writing thread (it reads its own transaction) and on an in-memory store.
+        WAL readers never block the writer, so a snapshot costs the writer nothing.
+        """
+        if self._writes_here():
+            yield
+            return
+        reader = self._reader()
+        with reader.lock:
+            if reader.depth == 0:
+                reader.conn.execute("BEGIN")
+            reader.depth += 1
+            try:
+                yield
+            finally:
+                reader.depth -= 1
+                if reader.depth == 0:
+                    reader.conn.execute("COMMIT")
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` write transaction; rolled back on any exception."""
-        with self.lock:
-            conn = self.conn
+        with self.writing() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -83,19 +197,41 @@ class Store(ReadMixin):
     def checkpoint(self) -> None:
         """Fold the WAL back into the main file (``TRUNCATE``)."""
         if not self.is_memory:
-            with self.lock:
-                self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            with self.writing() as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
-        """Checkpoint and close; idempotent."""
-        with self.lock:
+        """Close the readers, checkpoint and close; idempotent."""
+        with self.write_lock:
             if self._conn is None:
                 return
+            with self._readers_lock:
+                readers, self._readers = self._readers, []
+            for reader in readers:
+                reader.conn.close()
             try:
                 self.checkpoint()
             finally:
                 self._conn.close()
                 self._conn = None
+
+
+def _connect(path: str, *, query_only: bool = False) -> sqlite3.Connection:
+    """A connection with the store's settings (every connection, reader or writer, gets them)."""
+    conn = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+    )
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        if query_only:
+            conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 def open_store(path: str | Path = MEMORY) -> Store:
@@ -109,17 +245,11 @@ def open_store(path: str | Path = MEMORY) -> Store:
                 field="path",
                 value=text,
             )
-    conn = sqlite3.connect(
-        text, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
-    )
+    conn = _connect(text)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if text != MEMORY:
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA temp_store = MEMORY")
-        conn.execute("PRAGMA cache_size = -262144")  # 256 MiB: index pages stay hot at 1M worlds
         migrate(conn)
     except BaseException:
         conn.close()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,12 +74,18 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
 
 
 class ReadMixin:
-    """Read methods of ``Store``; expects ``conn`` and ``lock`` on the instance."""
+    """Read methods of ``Store``; expects ``conn`` and ``lock`` on the instance.
 
-    lock: threading.RLock
+    ``conn`` is the calling thread's connection and ``lock`` guards it (see ``Store``): reads
+    take ``lock`` around each query so a thread that is writing reads its own transaction.
+    """
 
     @property
     def conn(self) -> sqlite3.Connection:
+        raise NotImplementedError
+
+    @property
+    def lock(self) -> AbstractContextManager[object]:
         raise NotImplementedError
 
     # -- worlds ---------------------------------------------------------------------------------
