@@ -1,0 +1,58 @@
+"""The resolver generalisation set, in the shape ``worlddb.bench.resolver`` runs.
+
+``bench/data/resolver_gen_{dev,holdout}.jsonl`` come from
+``scripts/make_resolver_generalisation.py``: name variants drawn from maintained sources (census
+names, the ``nicknames`` table, ISO 3166 via ``pycountry``, ``cleanco`` legal forms) and short
+lists of well-known public names, each row typed by its kind of variant or hard negative. The hold-
+out half was committed before the resolver was tuned on the development half; both are stored
+together and scored separately.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Final
+
+from worlddb.normalize import normalize_name
+
+__all__ = ["HALVES", "load_generalisation"]
+
+HALVES: Final = ("dev", "holdout")
+
+Row = dict[str, object]
+
+
+def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list[str]]]:
+    """Canonical entities (both halves), queries (tagged with their half) and safe fillers.
+
+    A filler whose normalised name equals a stored or query name of the set is dropped, so no
+    query's answer depends on which fillers were sampled.
+    """
+    canonical: dict[tuple[str, str], Row] = {}
+    queries: list[Row] = []
+    for half in HALVES:
+        with (data_dir / f"resolver_gen_{half}.jsonl").open(encoding="utf-8") as fh:
+            rows = [json.loads(line) for line in fh if line.strip()]
+        for row in rows:
+            key = (str(row["type"]), str(row["stored"]))
+            entity = canonical.setdefault(
+                key, {"key": f"g{len(canonical):04d}", "type": key[0], "name": key[1]}
+            )
+            queries.append(
+                {
+                    "name": row["query"],
+                    "type": row["type"],
+                    "kind": row["kind"],
+                    "category": row["category"],
+                    "expect": entity["key"] if row["kind"] == "positive" else None,
+                    "half": half,
+                    "id": row["id"],
+                }
+            )
+    taken = {normalize_name(str(r["name"])) for r in canonical.values()}
+    taken |= {normalize_name(str(q["name"])) for q in queries}
+    with (data_dir / "resolver_fillers.jsonl").open(encoding="utf-8") as fh:
+        fillers = [json.loads(line) for line in fh if line.strip()]
+    fillers = [f for f in fillers if normalize_name(f[1]) not in taken]
+    return list(canonical.values()), queries, fillers
