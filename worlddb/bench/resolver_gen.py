@@ -16,7 +16,7 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 
-__all__ = ["HALVES", "load_generalisation"]
+__all__ = ["HALVES", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
 
@@ -50,9 +50,28 @@ def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list
                     "id": row["id"],
                 }
             )
+    # A query that is itself, verbatim, another stored entity of the set ("Nigeria" as the hard
+    # negative of "Niger", while "Nigeria" is stored for a positive) has that entity as its exact
+    # answer whatever its label says: such rows are ill-posed and left out of the scoring.
+    stored = {(str(r["type"]), normalize_name(str(r["name"]))) for r in canonical.values()}
+    queries = [
+        q
+        for q in queries
+        if (str(q["type"]), normalize_name(str(q["name"]))) not in stored
+        or (q["expect"] and canonical_key(canonical, q) == q["expect"])
+    ]
     taken = {normalize_name(str(r["name"])) for r in canonical.values()}
     taken |= {normalize_name(str(q["name"])) for q in queries}
     with (data_dir / "resolver_fillers.jsonl").open(encoding="utf-8") as fh:
         fillers = [json.loads(line) for line in fh if line.strip()]
     fillers = [f for f in fillers if normalize_name(f[1]) not in taken]
     return list(canonical.values()), queries, fillers
+
+
+def canonical_key(canonical: dict[tuple[str, str], Row], query: Row) -> object:
+    """The key of the stored entity whose name is the query's, verbatim (normalised)."""
+    norm = normalize_name(str(query["name"]))
+    for (kind, name), row in canonical.items():
+        if kind == query["type"] and normalize_name(name) == norm:
+            return row["key"]
+    return None

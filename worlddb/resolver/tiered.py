@@ -30,6 +30,7 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
+from worlddb.resolver.aliases import AcronymIndex, alias_names, query_acronym, stored_acronyms
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
@@ -48,9 +49,12 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
+DEFAULT_TIER_ORDER: Final = ("exact", "alias", "fuzzy", "acronym", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
+ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
+ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
+MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +170,7 @@ class TieredResolver:
         self.settings = settings or ResolverSettings()
         self.blocker = Blocker(store)
         self.name_vectors = NameVectors(memo_size)
+        self.acronyms = AcronymIndex(store)
 
     def resolve(self, spec: WorldSpec, /, *, exclude: Collection[str] = ()) -> Resolution:
         """Resolve ``spec`` (its name and aliases) against the stored entities.
@@ -181,10 +186,12 @@ class TieredResolver:
         exact = self._exact(surfaces, types, exclude)
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
-        forms = [name_form(s) for s in surfaces]
+        forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
-        options: list[Option] = []
+        options = self._aliases(spec, surfaces, types, exclude)
+        if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
+            return self._answer(options[0], options)
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(surfaces, types, stage=stage, limit=limit, exclude=exclude)
@@ -208,18 +215,54 @@ class TieredResolver:
         if not options and self._confident(heard, s.phonetic_confident):
             return self._answer(heard[0], heard)
         options += heard
-        embedded = self._embedding(spec, forms, types, exclude)
+        embedded = self._embedding(spec, [name_form(x) for x in surfaces], types, exclude)
         if not options and self._confident(embedded, s.embedding_confident):
             return self._answer(embedded[0], embedded)
         options += embedded
         return self._decide(spec, options)
 
     # -- tiers ----------------------------------------------------------------------------------
+    def _aliases(
+        self,
+        spec: WorldSpec,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        exclude: Collection[str],
+    ) -> list[Option]:
+        """The alias tier: alias groups, then acronyms either way (see ``aliases``)."""
+        out: list[Option] = []
+        for surface in surfaces:
+            for other, source in alias_names(surface, types):
+                out += [
+                    Option(w, "alias", ALIAS_SCORE, f"alias:{source}", other)
+                    for w in self.store.find_by_name(normalize_name(other), types=types)
+                    if w not in exclude
+                ]
+        if out or spec.type == "Person":
+            return _best_per_world(out)
+        for surface in surfaces:
+            key = query_acronym(surface)
+            if key is not None:
+                found = self.blocker.by_rids(self.acronyms.lookup(key), types, exclude)
+                out += [
+                    Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
+                    for c in found.values()
+                    if c.type != "Person"
+                ]
+            for key in stored_acronyms(surface):
+                if len(key) >= MIN_EXPANDED_ACRONYM:
+                    out += [
+                        Option(w, "acronym", ACRONYM_SCORE, f"acronym:{key}", key.upper())
+                        for w in self.store.find_by_name(key, types=types)
+                        if w not in exclude
+                    ]
+        return _best_per_world(out)
+
     def _gather(
         self,
         found: dict[int, Candidate],
         cands: dict[int, Candidate],
-        forms: Sequence[NameForm],
+        forms: Sequence[str],
         kind: str,
         options: list[Option],
     ) -> bool:
@@ -250,14 +293,15 @@ class TieredResolver:
         return []
 
     def _compare(
-        self, cands: Iterable[Candidate], forms: Sequence[NameForm], kind: str, *, phonetic: bool
+        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str, *, phonetic: bool
     ) -> list[Option]:
         out: list[Option] = []
         for cand in cands:
             personal = "Person" in (kind, cand.type)
+            forms = [name_form(s, personal) for s in surfaces]
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
-                stored = name_form(surface)
+                stored = name_form(surface, personal)
                 for form in forms:
                     match = compare_names(form, stored, phonetic=phonetic, personal=personal)
                     if match is not None and (best is None or match.score > best.score):
@@ -339,6 +383,13 @@ class TieredResolver:
             logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
             return NEW
         return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked))
+
+
+def _best_per_world(options: Sequence[Option]) -> list[Option]:
+    best: dict[NodeId, Option] = {}
+    for option in sorted(options, key=lambda o: (-o.score, o.world_id)):
+        best.setdefault(option.world_id, option)
+    return list(best.values())
 
 
 def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:
