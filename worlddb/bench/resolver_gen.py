@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from worlddb.normalize import normalize_name
+from worlddb.phonetic import words
 
 __all__ = ["HALVES", "canonical_key", "load_generalisation"]
 
@@ -26,8 +27,10 @@ Row = dict[str, object]
 def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list[str]]]:
     """Canonical entities (both halves), queries (tagged with their half) and safe fillers.
 
-    A filler whose normalised name equals a stored or query name of the set is dropped, so no
-    query's answer depends on which fillers were sampled.
+    A filler whose core name (its words less initials and legal forms, as the seeded generator
+    defines it) equals that of a stored or query name of the set is dropped, so no query's
+    answer depends on which fillers were sampled ("Evan M. Larson" is not a hard negative's
+    accidental answer).
     """
     canonical: dict[tuple[str, str], Row] = {}
     queries: list[Row] = []
@@ -60,11 +63,11 @@ def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list
         if (str(q["type"]), normalize_name(str(q["name"]))) not in stored
         or (q["expect"] and canonical_key(canonical, q) == q["expect"])
     ]
-    taken = {normalize_name(str(r["name"])) for r in canonical.values()}
-    taken |= {normalize_name(str(q["name"])) for q in queries}
+    taken = {_core(str(r["name"])) for r in canonical.values()}
+    taken |= {_core(str(q["name"])) for q in queries}
     with (data_dir / "resolver_fillers.jsonl").open(encoding="utf-8") as fh:
         fillers = [json.loads(line) for line in fh if line.strip()]
-    fillers = [f for f in fillers if normalize_name(f[1]) not in taken]
+    fillers = [f for f in fillers if _core(f[1]) not in taken]
     return list(canonical.values()), queries, fillers
 
 
@@ -75,3 +78,25 @@ def canonical_key(canonical: dict[tuple[str, str], Row], query: Row) -> object:
         if kind == query["type"] and normalize_name(name) == norm:
             return row["key"]
     return None
+
+
+_LEGAL: Final = frozenset(
+    [
+        "inc",
+        "corp",
+        "co",
+        "ltd",
+        "llc",
+        "plc",
+        "gmbh",
+        "ag",
+        "sa",
+        "limited",
+        "corporation",
+        "company",
+    ]
+)
+
+
+def _core(name: str) -> str:
+    return " ".join(w for w in words(name) if len(w) > 1 and w not in _LEGAL)

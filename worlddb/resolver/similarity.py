@@ -87,7 +87,7 @@ def _word_similarity(a: str, b: str, phonetic: bool, role: str) -> tuple[float, 
             return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
-    if min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
+    if role != "name" and min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
         return TRANSLIT_SIMILARITY, "transliteration"  # Muhammad / Mohammed, Aleksandr / Alexander
     if phonetic and respell(a) == respell(b):
         return max(PHONETIC_SIMILARITY, JaroWinkler.normalized_similarity(a, b)), "phonetic"
@@ -115,7 +115,9 @@ def _transposed(a: str, b: str) -> bool:
     if len(a) != len(b) or len(a) < SHORT_WORD + 1:
         return False
     diff = [i for i in range(len(a)) if a[i] != b[i]]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+    if len(diff) != 2 or diff[1] != diff[0] + 1:
+        return False
+    return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
@@ -233,7 +235,7 @@ def compare_names(
         return None  # the fuzzy tier already judged this pair
     if "abbreviation" in reasons and not query.numbers:
         return None  # "Win 11" is "Windows 11", but "Excel" is not "Excelsior"
-    if reasons == {"typo"} and len(pairs) == 1 and not personal:
+    if reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
         i, j = pairs[0]
         if max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD:
             return None  # a short one-word name one letter off: Stripe / Stride, Meta / Metta

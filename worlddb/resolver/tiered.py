@@ -240,23 +240,25 @@ class TieredResolver:
                 ]
         if out or spec.type == "Person":
             return _best_per_world(out)
+        acronyms: list[Option] = []
         for surface in surfaces:
             key = query_acronym(surface)
             if key is not None:
                 found = self.blocker.by_rids(self.acronyms.lookup(key), types, exclude)
-                out += [
+                acronyms += [
                     Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
                     for c in found.values()
                     if c.type != "Person"
                 ]
             for key in stored_acronyms(surface):
                 if len(key) >= MIN_EXPANDED_ACRONYM:
-                    out += [
+                    acronyms += [
                         Option(w, "acronym", ACRONYM_SCORE, f"acronym:{key}", key.upper())
                         for w in self.store.find_by_name(key, types=types)
                         if w not in exclude
                     ]
-        return _best_per_world(out)
+        # An acronym that several stored entities share names none of them in particular.
+        return _best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
 
     def _gather(
         self,
