@@ -120,7 +120,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
             fresh = {wid for wid in worlds if wid not in checked.stored}
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
-            staged: list[tuple[NodeId, NodeId, str, float]] = []
+            staged: list[tuple[NodeId, NodeId, str, float, str]] = []
             for wid, spec in worlds.items():
                 if spec.resolve and wid in fresh:
                     self._resolve_one(wid, spec, id_map, resolutions, staged)
@@ -171,10 +171,11 @@ class Reconciler(EdgeOps, EmbeddingOps):
                         {
                             "tier": tier,
                             "score_milli": round(score * 1000),
-                            "evidence": f"{tier} match score {score:.3f}",
+                            "evidence": f"{tier} match score {score:.3f}"
+                            + (f"; {why}" if why else ""),
                         },
                     )
-                    for new, old, tier, score in staged
+                    for new, old, tier, score, why in staged
                 ]
                 self._insert_edges(ctx, edges)
                 fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
@@ -237,7 +238,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
         spec: WorldSpec,
         id_map: dict[str, NodeId],
         resolutions: dict[str, tuple[str, float]],
-        staged: list[tuple[NodeId, NodeId, str, float]],
+        staged: list[tuple[NodeId, NodeId, str, float, str]],
     ) -> None:
         res = self.resolver.resolve(spec)
         resolutions[wid] = (res.tier or "new", res.score)
@@ -245,11 +246,13 @@ class Reconciler(EdgeOps, EmbeddingOps):
             if res.tier == "exact":
                 id_map[wid] = res.world_id
             elif self.store.proposal_status(wid, res.world_id) != "rejected":
-                staged.append((NodeId(wid), res.world_id, res.tier, res.score))
+                staged.append(
+                    (NodeId(wid), res.world_id, res.tier, res.score, res.why(res.world_id))
+                )
         elif res.outcome == "ambiguous":
             for option, tier, score in res.options[:MAX_PROPOSALS_PER_ENTITY]:
                 if self.store.proposal_status(wid, option) != "rejected":
-                    staged.append((NodeId(wid), option, tier, score))
+                    staged.append((NodeId(wid), option, tier, score, res.why(option)))
 
     def _land_world(
         self,

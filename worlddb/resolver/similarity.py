@@ -31,7 +31,15 @@ from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
 from worlddb.resolver.namedata import are_nicknames, census_given, given_names, surnames
 
-__all__ = ["NameForm", "NameMatch", "compare_names", "hard_conflict", "name_form", "respell"]
+__all__ = [
+    "EVIDENCE_SOURCES",
+    "NameForm",
+    "NameMatch",
+    "compare_names",
+    "hard_conflict",
+    "name_form",
+    "respell",
+]
 
 NICKNAME_SIMILARITY: Final = 0.95
 TRANSLIT_SIMILARITY: Final = 0.95
@@ -148,6 +156,20 @@ def _is_optional(word: str, position: int, size: int, *, personal: bool) -> bool
         return 0 < position < size - 1
     return (position == 0 and word in VENDORS) or word in OPTIONAL_WORDS
 
+
+EVIDENCE_SOURCES: Final = {
+    "equal": "same words once titles, suffixes and legal forms (nameparser, cleanco) are set aside",
+    "spacing": "same letters spaced otherwise",
+    "initial": "an initial of the stored word",
+    "nickname": "nicknames table and lexicon families",
+    "vendor": "vendor short name (lexicon)",
+    "transliteration": "romanisation variant (anyascii, transliteration rules)",
+    "variant": "tech name ending (-SQL, -DB, -JS)",
+    "abbreviation": "abbreviated word, same version number",
+    "typo": "one or two edits, not two known names (US Census name lists)",
+    "phonetic": "same respelled sound",
+}
+"""Where each kind of evidence comes from, recorded on the proposals it makes."""
 
 _EVIDENCE_RANK: Final = {
     "phonetic": 0,

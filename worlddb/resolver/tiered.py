@@ -34,7 +34,13 @@ from worlddb.resolver.aliases import AcronymIndex, alias_names, query_acronym, s
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
-from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, name_form
+from worlddb.resolver.similarity import (
+    EVIDENCE_SOURCES,
+    NameForm,
+    compare_names,
+    hard_conflict,
+    name_form,
+)
 from worlddb.store import Store
 
 __all__ = [
@@ -308,7 +314,8 @@ class TieredResolver:
                     match = compare_names(form, stored, phonetic=phonetic, personal=personal)
                     if match is not None and (best is None or match.score > best.score):
                         tier = "phonetic" if phonetic else "fuzzy"
-                        best = Option(cand.id, tier, match.score, match.evidence, cand.surfaces[0])
+                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
+                        best = Option(cand.id, tier, match.score, why, cand.surfaces[0])
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
@@ -351,7 +358,9 @@ class TieredResolver:
 
     @staticmethod
     def _answer(best: Option, options: Sequence[Option]) -> Resolution:
-        return Resolution("resolved", best.world_id, best.tier, best.score, _triples(options))
+        return Resolution(
+            "resolved", best.world_id, best.tier, best.score, _triples(options), _why(options)
+        )
 
     def _decide(self, spec: WorldSpec, options: Sequence[Option]) -> Resolution:
         """One world: the answer. Several: the tiebreaker's choice, else ``ambiguous``."""
@@ -374,7 +383,9 @@ class TieredResolver:
                 picked.score,
                 len(ranked),
             )
-            return Resolution("resolved", chosen, "tiebreaker", picked.score, _triples(ranked))
+            return Resolution(
+                "resolved", chosen, "tiebreaker", picked.score, _triples(ranked), _why(ranked)
+            )
         best = ranked[0]
         tied = [
             o
@@ -384,7 +395,7 @@ class TieredResolver:
         if len(tied) > self.settings.max_ambiguous:
             logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
             return NEW
-        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked))
+        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked), _why(ranked))
 
 
 def _best_per_world(options: Sequence[Option]) -> list[Option]:
@@ -392,6 +403,11 @@ def _best_per_world(options: Sequence[Option]) -> list[Option]:
     for option in sorted(options, key=lambda o: (-o.score, o.world_id)):
         best.setdefault(option.world_id, option)
     return list(best.values())
+
+
+def _why(options: Sequence[Option]) -> tuple[str, ...]:
+    """Each option's evidence as recorded on its proposal: rule and source, and the stored name."""
+    return tuple(f"{o.evidence} vs {o.name!r}" if o.name else o.evidence for o in options)
 
 
 def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:
