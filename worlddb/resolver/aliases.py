@@ -132,16 +132,15 @@ class AcronymIndex:
         self.high = 0
 
     def refresh(self) -> None:
-        """Index the entities stored since the last call."""
-        marks = ",".join("?" * len(ACRONYM_TYPES))
+        """Index the entities stored since the last call (a rowid range: no type index)."""
         with self.store.lock:
             rows = self.store.conn.execute(
-                f"SELECT rid, name FROM nodes WHERE rid > ? AND type IN ({marks}) ORDER BY rid",
-                [self.high, *ACRONYM_TYPES],
+                "SELECT rid, type, name FROM nodes WHERE rid > ? ORDER BY rid", (self.high,)
             ).fetchall()
-            (top,) = self.store.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
-        self._add((int(rid), str(name)) for rid, name in rows)
-        self.high = max(self.high, int(top))
+        if rows:
+            self.high = int(rows[-1][0])
+            kinds = frozenset(ACRONYM_TYPES)
+            self._add((int(rid), str(name)) for rid, kind, name in rows if kind in kinds)
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:

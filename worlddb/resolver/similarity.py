@@ -1,20 +1,28 @@
 """Name comparison for the fuzzy and phonetic tiers. Pure: no store, no I/O.
 
-Two names are compared word by word, not as whole strings: whole-string Jaro–Winkler rewards a
+Names are first parsed (``forms``: titles, suffixes and legal forms set aside, transliterated to
+ASCII), then compared word by word, not as whole strings: whole-string Jaro–Winkler rewards a
 shared prefix, so "Northwind Analytics" and "Northwind Logistics" score 0.89 although they are
-different companies. Instead each word of one name is aligned with its most similar word of the
-other (order-free, so "Smith, John" is "John Smith"), and the pair of names matches only when
+different companies. Each word of one name is aligned with its most similar word of the other
+(order-free, so "Smith, John" is "John Smith"), and the pair of names matches only when
 
 * every word is aligned, except *optional* words on one side only: legal forms ("Inc"),
-  connectors ("of"), initials, and for people the middle names;
-* no aligned pair is vetoed: numbers must be equal ("Windows 10" is not "Windows 11") and two
-  different known given names are different people ("Mark" is not "Mary");
-* each aligned pair is equal, a nickname or variant ("Bob"/"Robert"), an initial ("J."/"John"),
-  or a likely typo: Jaro–Winkler similarity with an edit distance of at most one (two for long
-  words). The phonetic tier also accepts words that sound alike once respelled ("Phillip"/"Filip").
+  connectors ("of"), initials, for people the middle names, for products a leading vendor
+  ("Microsoft Teams" / "Teams") or a "js" ending;
+* no aligned pair is vetoed: numbers must be equal ("Windows 10" is not "Windows 11"), and two
+  different *known* names one letter apart are different people (census given names: "Robert" is
+  not "Roberta"; census surnames: "Lang" is not "Lane") unless a nickname, a transliteration or a
+  swap of two adjacent letters ("Brian"/"Brain", a slip of the fingers) explains them; a short
+  one-word name one letter off another ("Stripe"/"Stride") is not proposed either;
+* each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
+  ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
+  "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), or
+  a likely typo: an edit distance of at most one (two for long words). The phonetic tier also
+  accepts words that sound alike once respelled ("Phillip"/"Filip").
 
 The score is the length-weighted mean of the aligned words' similarities, less a small penalty
-per unmatched optional word; the evidence names the strongest reason used.
+per unmatched optional word; the evidence names the strongest reason used, and
+``EVIDENCE_SOURCES`` the data behind it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
-"""The tiered resolver: exact, fuzzy, phonetic and embedding tiers, then a tiebreaker.
+"""The tiered resolver: exact, alias, fuzzy, acronym, phonetic, embedding tiers; a tiebreaker.
 
 Tiers run in order and the first *confident* answer stops the run:
 
 ========= =========================================================================================
 exact     normalised name or alias equality through the indexed ``norm_name`` / ``norm_alias``
+alias     a name of the same alias group (ISO 3166 via pycountry, ``data/aliases.tsv``): "NYC"
+acronym   an acronym of the stored name's own words, or the query's ("IBM"), when exactly one
+          stored entity has it (gathered with the fuzzy answers, ranked after them)
 fuzzy     word-aligned Jaro–Winkler over names and aliases of FTS-blocked candidates: typos,
           transpositions, case and punctuation, nicknames, initials and abbreviations
 phonetic  the same alignment, also accepting words with one phonetic code; candidates come from
