@@ -25,15 +25,16 @@ from importlib import resources
 from typing import Final
 
 from worlddb.normalize import normalize_name
-from worlddb.resolver.forms import fold_words, name_form
+from worlddb.resolver.forms import fold_words
 from worlddb.resolver.lexicon import LEGAL_FORMS
+from worlddb.resolver.namedata import legal_terms
 from worlddb.store import Store
 
 __all__ = ["AcronymIndex", "alias_names", "query_acronym", "stored_acronyms"]
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
 MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing
-OPTIONAL: Final = frozenset({"group", "holding", "holdings", "incorporated", "corporation"})
+_TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
 _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
 _NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
@@ -100,20 +101,28 @@ def query_acronym(surface: str) -> str | None:
 
 @lru_cache(maxsize=131072)
 def stored_acronyms(name: str) -> frozenset[str]:
-    """The acronym keys a stored name answers to (see the module docstring)."""
-    words = [
-        w for w in name_form(name).words if not w.isdigit() and w not in LEGAL_FORMS | OPTIONAL
-    ]
+    """The acronym keys a stored name answers to (see the module docstring).
+
+    Cheap on purpose (the index computes it for every stored organisation and tool once): the
+    folded words less trailing legal forms, no full parse.
+    """
+    words = [w for w in fold_words(name) if not w.isdigit()]
+    terms = legal_terms()
+    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
+        words.pop()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
     keys: set[str] = set()
     if len(words) >= 2:
         keys.add("".join(w[0] for w in words if w not in _JOINERS))
         keys.add("".join(w if w in _JOINERS else w[0] for w in words))
-    parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
-    if len(parts) >= 2 and len(fold_words(name)) == 1:
-        keys.add("".join(p[0] for p in parts))
-    if len(words) == 1 and len(words[0]) >= 5:
-        word = words[0]
-        keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
+    elif len(words) == 1:
+        parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
+        if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
+            keys.add("".join(p[0] for p in parts))
+        if len(words[0]) >= 5:
+            word = words[0]
+            keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
     return frozenset(k for k in keys if len(k) >= 2)
 
 
