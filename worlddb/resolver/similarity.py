@@ -11,8 +11,9 @@ different companies. Each word of one name is aligned with its most similar word
   ("Microsoft Teams" / "Teams") or a "js" ending;
 * no aligned pair is vetoed: numbers must be equal ("Windows 10" is not "Windows 11"), and two
   different *known* names one letter apart are different people (census given names: "Robert" is
-  not "Roberta"; census surnames: "Lang" is not "Lane") unless a nickname, a transliteration or a
-  swap of two adjacent letters ("Brian"/"Brain", a slip of the fingers) explains them; a short
+  not "Roberta"; census surnames: "Lang" is not "Lane") unless a nickname, a transliteration, a
+  swap of two adjacent letters ("Brian"/"Brain", a slip of the fingers) or, for a given name in
+  the phonetic tier, one sound spelled two ways ("Caren"/"Karen") explains them; a short
   one-word name one letter off another ("Stripe"/"Stride") is not proposed either;
 * each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
   ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
@@ -96,7 +97,8 @@ def _word_similarity(a: str, b: str, phonetic: bool, role: str) -> tuple[float, 
     if not (a + b).isalpha():
         return 0.0, ""  # words are letters and digits only: a number matches only itself
     swapped = _transposed(a, b)
-    if not swapped:
+    spelling = phonetic and role == "given" and respell(a) == respell(b)
+    if not (swapped or spelling):  # a given name spelled as it sounds ("Caren"/"Karen") is one
         if role != "family" and a in census_given() and b in census_given():
             return 0.0, ""  # two different given names: two different people
         if role != "given" and a in surnames() and b in surnames():
