@@ -237,7 +237,7 @@ def test_a_supplied_tiebreaker_decides_and_the_answer_says_so(db: WorldDB) -> No
 
 
 def test_default_tiebreaker_prefers_fuzzy_over_embedding_when_tiers_disagree() -> None:
-    embedder = TableEmbedder([["Jon Smyth", "Jack Sparrow"]])
+    embedder = TableEmbedder([["Jon Smiht", "Jack Sparrow"]])
     with WorldDB.open(":memory:", embedder=embedder, extractor=None) as vdb:
         vdb.recluster_budget_s = 0.0
         fuzzy_world, embedded_world = store_all(
@@ -245,8 +245,8 @@ def test_default_tiebreaker_prefers_fuzzy_over_embedding_when_tiers_disagree() -
         )
         settings = ResolverSettings(fuzzy_confident=1.0)  # keep going past the fuzzy tier
         kwargs = {"embedder": embedder, "vectors": vdb.vectors, "settings": settings}
-        decided = resolve(vdb, "Person", "Jon Smyth", **kwargs)
-        undecided = resolve(vdb, "Person", "Jon Smyth", tiebreaker=None, **kwargs)
+        decided = resolve(vdb, "Person", "Jon Smiht", **kwargs)
+        undecided = resolve(vdb, "Person", "Jon Smiht", tiebreaker=None, **kwargs)
     assert (decided.outcome, decided.world_id, decided.tier) == (
         "resolved",
         fuzzy_world,

@@ -202,7 +202,9 @@ class Resolution:
 
     ``outcome`` is ``resolved`` (``world_id`` is the match), ``ambiguous`` (``options`` holds the
     candidates, best first, as ``(id, tier, score)``) or ``new``. ``tier`` names the tier that
-    fired: exact, fuzzy, phonetic, embedding or tiebreaker.
+    fired: exact, alias, fuzzy, acronym, phonetic, embedding or tiebreaker. ``evidence``, when
+    given, says why each option was proposed (same order as ``options``): the rule, its data
+    source and the context that supports or weakens it; it is recorded on the proposal.
     """
 
     outcome: str
@@ -210,6 +212,14 @@ class Resolution:
     tier: str = ""
     score: float = 0.0
     options: tuple[tuple[NodeId, str, float], ...] = ()
+    evidence: tuple[str, ...] = ()
+
+    def why(self, world: NodeId) -> str:
+        """The evidence recorded for ``world`` (empty when none was given)."""
+        for (option, _, _), reason in zip(self.options, self.evidence, strict=False):
+            if option == world:
+                return reason
+        return ""
 
 
 # World types whose ``name`` is a label (a Turn's role, a Fact's key), not searchable words.

@@ -192,8 +192,11 @@ def _score(
         result = extractor.extract(_single(turn))
         flagged += bool(result.untrusted) and turn.injection
         false_flags += bool(result.untrusted) and not turn.injection
-        predicted = {_entity_key(e.name): e.name for e in result.entities}
         gold = {_entity_key(name): name for name in turn.entities}
+        predicted = {}  # an entity stored under its name but given the gold form as an alias
+        for e in result.entities:  # ("Patel", alias "Dr. Patel") found the gold mention
+            named = [k for k in map(_entity_key, (e.name, *e.aliases)) if k in gold]
+            predicted[named[0] if named else _entity_key(e.name)] = e.name
         for i, n in enumerate((len(predicted.keys() & gold.keys()),
                                len(predicted.keys() - gold.keys()),
                                len(gold.keys() - predicted.keys()))):  # fmt: skip

@@ -140,12 +140,13 @@ def _summary(values: Sequence[float]) -> dict[str, float]:
 
 
 def run_resolver_bench(
-    entities: int,
+    entities: int = 10_000,
     *,
     seed: int = 0,
     embedder: Embedder | None = None,
     settings: ResolverSettings | None = None,
     data_dir: Path = DATA_DIR,
+    dataset: str = "seeded",
 ) -> dict[str, object]:
     """Load ``entities`` stored entities, resolve every query, report quality and latency.
 
@@ -155,8 +156,18 @@ def run_resolver_bench(
         embedder: Enables the embedding tier (``None``: the tier is off, as at 100k by default).
         settings: Resolver thresholds (default ``ResolverSettings()``).
         data_dir: Where the generated ``resolver_*.jsonl`` files are.
+        dataset: ``seeded`` (``make_resolver_data.py``) or ``generalisation``
+            (``make_resolver_generalisation.py``: scored per half, dev and hold-out).
     """
-    canonical, queries, fillers = load_data(data_dir)
+    if dataset == "generalisation":
+        from worlddb.bench.resolver_gen import load_generalisation
+
+        canonical, queries, fillers = load_generalisation(data_dir)
+    elif dataset == "seeded":
+        canonical, queries, fillers = load_data(data_dir)
+    else:
+        raise ValueError(f"dataset must be 'seeded' or 'generalisation', not {dataset!r}")
+    entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")
     rng = random.Random(seed)
@@ -195,7 +206,15 @@ def run_resolver_bench(
         "latency_ms": _summary(latencies),
         "cpu_ms": _summary(cpu),
     }
-    report.update(score(order, results, ids))
+    if dataset == "generalisation":
+        from worlddb.bench.resolver_gen import HALVES
+
+        report["dataset"] = dataset
+        for half in HALVES:
+            mine = [(q, r) for q, r in zip(order, results, strict=True) if q["half"] == half]
+            report[half] = score([q for q, _ in mine], [r for _, r in mine], ids)
+    else:
+        report.update(score(order, results, ids))
     return report
 
 

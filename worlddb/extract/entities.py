@@ -73,16 +73,51 @@ _RIGHT_AGENT = re.compile(
     re.IGNORECASE,
 )
 _HOUSE_NUMBER = re.compile(r"\b\d{1,5}\s+$")
+_TITLES: Final = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame", "rev", "capt"})
+"""Honorifics set aside from a person's stored name (kept as an alias)."""
+_DEFINED = re.compile(r"[ \t]*\(([A-Z][A-Za-z&.]{1,9})\)")
+_NOT_INITIALS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
+
+
+def _defines_acronym(name: str, acronym: str) -> bool:
+    """Whether ``acronym`` spells the initials of ``name``'s words ("Bank of America" / "BofA")."""
+    capitals = "".join(ch for ch in acronym if ch.isupper())
+    words = [w for w in re.split(r"[\s-]+", name) if w and w.lower() not in _NOT_INITIALS]
+    return len(capitals) >= 2 and capitals == "".join(w[0].upper() for w in words)
+
+
+def _acronym_definitions(text: str, found: list[Mention]) -> list[Mention]:
+    """Mentions followed by the acronym they define, "International Business Machines (IBM)",
+    with the acronym as an alias; the acronym's span becomes part of the mention."""
+    out: list[Mention] = []
+    for mention in found:
+        m = _DEFINED.match(text, mention.end)
+        if m is not None and _defines_acronym(mention.name, m.group(1)):
+            mention = Mention(
+                mention.name,
+                mention.type,
+                mention.start,
+                m.end(),
+                (*mention.aliases, m.group(1)),
+            )
+        out.append(mention)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """An entity mention: its display name, type and character span in the message."""
+    """An entity mention: its display name, type, character span and other names it was given.
+
+    ``aliases`` holds what the text itself says the entity is also called: the titled form of a
+    person ("Dr. Priya Raman" is stored as "Priya Raman", alias "Dr. Priya Raman") and an acronym
+    the text defines ("International Business Machines (IBM)").
+    """
 
     name: str
     type: str
     start: int
     end: int
+    aliases: tuple[str, ...] = ()
 
 
 def _norm(token: str) -> str:
@@ -200,7 +235,11 @@ class _Claims:
 
     def claim(self, name: str, kind: str, start: int, end: int) -> None:
         self.mask[start:end] = b"\x01" * (end - start)
-        self.found.append(Mention(name, kind, start, end))
+        aliases: tuple[str, ...] = ()
+        tokens = name.split()
+        if kind == "Person" and len(tokens) > 1 and tokens[0].rstrip(".").lower() in _TITLES:
+            name, aliases = " ".join(tokens[1:]), (name,)  # a title never blocks a match
+        self.found.append(Mention(name, kind, start, end, aliases))
 
 
 def _span_matches(text: str) -> Iterator[re.Match[str]]:
@@ -308,4 +347,12 @@ def find_mentions(
         if amount is not None and claims.free(start, amount.end()):
             claims.claim(amount.group(0), "Entity", start, amount.end())
     claims.found.sort(key=lambda mention: mention.start)
+    if "(" in text:
+        defined = _acronym_definitions(text, claims.found)
+        taken = [(m.start, m.end) for m in defined]
+        return [
+            m
+            for m in defined
+            if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in taken)
+        ]
     return claims.found

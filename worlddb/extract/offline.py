@@ -261,9 +261,10 @@ def _add_entity(entities: dict[str, _EntityAcc], mention: Mention) -> None:
     key = " ".join(mention.name.lower().split())
     found = entities.get(key)
     if found is None:
-        entities[key] = _EntityAcc(mention.name, mention.type)
+        found = entities[key] = _EntityAcc(mention.name, mention.type)
     elif found.type == "Entity" and mention.type != "Entity":
         found.type = mention.type
+    found.aliases += [a for a in mention.aliases if a not in found.aliases]
 
 
 def _merge_short_names(

@@ -157,7 +157,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
             stored = self.store.existing(worlds)
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
-            staged: list[tuple[NodeId, NodeId, str, float]] = []
+            staged: list[tuple[NodeId, NodeId, str, float, str]] = []
             resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
             where = self.write_scopes(changeset, worlds) if resolving else {}
             for wid in resolving:
@@ -202,10 +202,10 @@ class Reconciler(EdgeOps, EmbeddingOps):
                     {
                         "tier": tier,
                         "score_milli": round(score * 1000),
-                        "evidence": f"{tier} match score {score:.3f}",
+                        "evidence": f"{tier} match score {score:.3f}" + (f"; {why}" if why else ""),
                     },
                 )
-                for new, old, tier, score in staged
+                for new, old, tier, score, why in staged
             ]
             self._insert_edges(ctx, edges)
             fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
@@ -304,7 +304,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
         scopes: tuple[NodeId, ...],
         id_map: dict[str, NodeId],
         resolutions: dict[str, tuple[str, float]],
-        staged: list[tuple[NodeId, NodeId, str, float]],
+        staged: list[tuple[NodeId, NodeId, str, float, str]],
     ) -> None:
         if isinstance(self.resolver, ScopedResolver):
             res = self.resolver.resolve_within(spec, scopes)
@@ -322,12 +322,14 @@ class Reconciler(EdgeOps, EmbeddingOps):
             if res.tier == "exact":
                 id_map[wid] = res.world_id
             elif self.store.proposal_status(wid, res.world_id) != "rejected":
-                staged.append((NodeId(wid), res.world_id, res.tier, res.score))
+                staged.append(
+                    (NodeId(wid), res.world_id, res.tier, res.score, res.why(res.world_id))
+                )
         elif res.outcome == "ambiguous":
             options = [o for o in res.options if o[0] != wid][:MAX_PROPOSALS_PER_ENTITY]
             for option, tier, score in options:
                 if self.store.proposal_status(wid, option) != "rejected":
-                    staged.append((NodeId(wid), option, tier, score))
+                    staged.append((NodeId(wid), option, tier, score, res.why(option)))
 
     def _land_world(
         self,

@@ -21,6 +21,8 @@ __all__ = [
     "GIVEN_NAMES",
     "LEGAL_FORMS",
     "NAME_FAMILIES",
+    "VENDORS",
+    "VENDOR_SHORT",
     "are_nicknames",
     "is_given_name",
 ]
@@ -150,6 +152,18 @@ LEGAL_FORMS: Final = frozenset(f"{_LEGAL} llp lp pty kg oy ab srl spa".split())
 
 CONNECTORS: Final = frozenset(["and", "the", "of", "for", "de", "la", "von", "van", "der"])
 """Small words that may go unmatched on either side ("Bank of Ardmore" / "Ardmore Bank")."""
+
+_VENDORS: Final = """
+microsoft ms google amazon aws apple adobe mozilla oracle ibm meta atlassian jetbrains salesforce
+autodesk cisco intel nvidia hashicorp elastic mongodb docker github gitlab slack zoom dropbox sap
+vmware
+"""
+VENDORS: Final = frozenset(_VENDORS.split())
+"""Vendors whose products are named with or without them ("Microsoft Teams" / "Teams"), from the
+vendors' own product names. Only a product's *first* word may be a vendor left unmatched."""
+
+VENDOR_SHORT: Final[Mapping[str, str]] = {"ms": "microsoft", "gh": "github", "ibm": "ibm"}
+"""Vendors' own short names in product names ("MS Office"), from the vendors' usage."""
 
 ABBREVIATIONS: Final[Mapping[str, str]] = {
     "intl": "international",

@@ -1,20 +1,29 @@
 """Name comparison for the fuzzy and phonetic tiers. Pure: no store, no I/O.
 
-Two names are compared word by word, not as whole strings: whole-string Jaro–Winkler rewards a
+Names are first parsed (``forms``: titles, suffixes and legal forms set aside, transliterated to
+ASCII), then compared word by word, not as whole strings: whole-string Jaro–Winkler rewards a
 shared prefix, so "Northwind Analytics" and "Northwind Logistics" score 0.89 although they are
-different companies. Instead each word of one name is aligned with its most similar word of the
-other (order-free, so "Smith, John" is "John Smith"), and the pair of names matches only when
+different companies. Each word of one name is aligned with its most similar word of the other
+(order-free, so "Smith, John" is "John Smith"), and the pair of names matches only when
 
 * every word is aligned, except *optional* words on one side only: legal forms ("Inc"),
-  connectors ("of"), initials, and for people the middle names;
-* no aligned pair is vetoed: numbers must be equal ("Windows 10" is not "Windows 11") and two
-  different known given names are different people ("Mark" is not "Mary");
-* each aligned pair is equal, a nickname or variant ("Bob"/"Robert"), an initial ("J."/"John"),
-  or a likely typo: Jaro–Winkler similarity with an edit distance of at most one (two for long
-  words). The phonetic tier also accepts words that sound alike once respelled ("Phillip"/"Filip").
+  connectors ("of"), initials, for people the middle names, for products a leading vendor
+  ("Microsoft Teams" / "Teams") or a "js" ending;
+* no aligned pair is vetoed: numbers must be equal ("Windows 10" is not "Windows 11"), and two
+  different *known* names one letter apart are different people (census given names: "Robert" is
+  not "Roberta"; census surnames: "Lang" is not "Lane") unless a nickname, a transliteration, a
+  swap of two adjacent letters ("Brian"/"Brain", a slip of the fingers) or, for a given name in
+  the phonetic tier, one sound spelled two ways ("Caren"/"Karen") explains them; a short
+  one-word name one letter off another ("Stripe"/"Stride") is not proposed either;
+* each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
+  ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
+  "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), or
+  a likely typo: an edit distance of at most one (two for long words). The phonetic tier also
+  accepts words that sound alike once respelled ("Phillip"/"Filip").
 
 The score is the length-weighted mean of the aligned words' similarities, less a small penalty
-per unmatched optional word; the evidence names the strongest reason used.
+per unmatched optional word; the evidence names the strongest reason used, and
+``EVIDENCE_SOURCES`` the data behind it.
 """
 
 from __future__ import annotations
@@ -27,19 +36,25 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
-from worlddb.phonetic import words
-from worlddb.resolver.lexicon import (
-    ABBREVIATIONS,
-    CONNECTORS,
-    GIVEN_NAMES,
-    LEGAL_FORMS,
-    are_nicknames,
-)
+from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
+from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
+from worlddb.resolver.namedata import are_nicknames, census_given, given_names, surnames
 
-__all__ = ["NameForm", "NameMatch", "compare_names", "hard_conflict", "name_form", "respell"]
+__all__ = [
+    "EVIDENCE_SOURCES",
+    "NameForm",
+    "NameMatch",
+    "compare_names",
+    "hard_conflict",
+    "name_form",
+    "respell",
+]
 
 NICKNAME_SIMILARITY: Final = 0.95
+TRANSLIT_SIMILARITY: Final = 0.95
+VARIANT_SIMILARITY: Final = 0.93
 INITIAL_SIMILARITY: Final = 0.9
+ABBREVIATION_SIMILARITY: Final = 0.9
 PHONETIC_SIMILARITY: Final = 0.86
 SPACING_SIMILARITY: Final = 0.99
 MIN_WORD_SIMILARITY: Final = 0.8
@@ -47,16 +62,11 @@ OPTIONAL_PENALTY: Final = 0.02
 INITIAL_WEIGHT: Final = 2.0  # an initial weighs the same whatever name it abbreviates
 SHORT_WORD: Final = 3  # up to this length a word must match exactly (no typo allowance)
 LONG_WORD: Final = 12  # from this length two edits are still a typo
-
-
-@dataclass(frozen=True, slots=True)
-class NameForm:
-    """A name prepared for comparison: expanded words, their concatenation, numbers, codes."""
-
-    words: tuple[str, ...]
-    joined: str
-    numbers: frozenset[str]
-    sounds: frozenset[str]
+TRANSLIT_WORD: Final = 5  # below this a vowel change is too much of the word to be a spelling
+PROPER_WORD: Final = 6  # a one-word name this short, one letter off, is likely another name
+TECH_ENDINGS: Final = frozenset({"sql", "ql", "db", "js"})  # Postgres / PostgreSQL, Mongo / MongoDB
+OPTIONAL_WORDS: Final = frozenset({"js", "app", "group", "holding", "holdings"})
+"""Words another kind of name may lack: "React.js" / "React", "Sony Group" / "Sony"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,77 +77,121 @@ class NameMatch:
     evidence: str
 
 
-@lru_cache(maxsize=131072)
-def name_form(name: str) -> NameForm:
-    """The comparison form of ``name``: folded words with abbreviations expanded."""
-    expanded = tuple(ABBREVIATIONS.get(w, w) for w in words(name))
-    numbers = frozenset(w for w in expanded if not w.isalpha())
-    return NameForm(expanded, "".join(expanded), numbers, frozenset(map(respell, expanded)))
-
-
 @lru_cache(maxsize=262144)
-def _word_similarity(a: str, b: str, phonetic: bool) -> tuple[float, str]:
-    """How alike two words are, with the reason; ``0.0`` when they must not be aligned."""
+def _word_similarity(a: str, b: str, phonetic: bool, role: str) -> tuple[float, str]:
+    """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
+
+    ``role`` is where the words sit: ``given`` or ``family`` (first or last word of two people's
+    names), ``middle``, or ``name`` (any word of another kind of name). A known given name is
+    told apart from another one except in a family-name position, a known surname from another
+    one except in the given-name position.
+    """
     if a == b:
         return 1.0, "equal"
-    if are_nicknames(a, b):
-        return NICKNAME_SIMILARITY, "nickname"
+    if a.isalpha() and b.isalpha() and are_nicknames(a, b):
+        return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
     if len(a) == 1 or len(b) == 1:
         if len(a) != len(b) and a[0] == b[0]:
             return INITIAL_SIMILARITY, "initial"
         return 0.0, ""
-    if a in GIVEN_NAMES and b in GIVEN_NAMES:
-        return 0.0, ""  # two different given names: two different people
     if not (a + b).isalpha():
         return 0.0, ""  # words are letters and digits only: a number matches only itself
-    longest = max(len(a), len(b))
-    allowed = 0 if longest <= SHORT_WORD else 1 if longest < LONG_WORD else 2
-    if OSA.distance(a, b, score_cutoff=allowed + 1) <= allowed:
-        return JaroWinkler.normalized_similarity(a, b), "typo"
+    swapped = _transposed(a, b)
+    spelling = phonetic and role == "given" and respell(a) == respell(b)
+    if not (swapped or spelling):  # a given name spelled as it sounds ("Caren"/"Karen") is one
+        if role != "family" and a in census_given() and b in census_given():
+            return 0.0, ""  # two different given names: two different people
+        if role != "given" and a in surnames() and b in surnames():
+            return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
+    if translit_key(a) == translit_key(b):
+        return TRANSLIT_SIMILARITY, "transliteration"
+    if role != "name" and min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
+        return TRANSLIT_SIMILARITY, "transliteration"  # Muhammad / Mohammed, Aleksandr / Alexander
     if phonetic and respell(a) == respell(b):
         return max(PHONETIC_SIMILARITY, JaroWinkler.normalized_similarity(a, b)), "phonetic"
+    longest = max(len(a), len(b))
+    allowed = 0 if longest <= SHORT_WORD else 1 if longest < LONG_WORD else 2
+    if swapped or OSA.distance(a, b, score_cutoff=allowed + 1) <= allowed:
+        return JaroWinkler.normalized_similarity(a, b), "typo"
+    if role != "name" and OSA.distance(translit_key(a), translit_key(b)) <= allowed:
+        return JaroWinkler.normalized_similarity(a, b), "transliteration"  # Aleksandr / Alexander
+    if role == "name":
+        if VENDOR_SHORT.get(a) == b or VENDOR_SHORT.get(b) == a:
+            return NICKNAME_SIMILARITY, "vendor"  # "MS Teams" / "Microsoft Teams"
+        short, long_ = sorted((a, b), key=len)
+        if long_.startswith(short) and len(short) >= SHORT_WORD:
+            if long_[len(short) :] in TECH_ENDINGS:
+                return VARIANT_SIMILARITY, "variant"
+            if len(short) <= 4:
+                return ABBREVIATION_SIMILARITY, "abbreviation"
     return 0.0, ""
 
 
-_RESPELLINGS: Final = (
-    ("ph", "f"),
-    ("ck", "k"),
-    ("qu", "kw"),
-    ("x", "ks"),
-    ("th", "t"),
-    ("z", "s"),
-    ("ie", "i"),
-    ("y", "i"),
-)
-_SOFT_C: Final = re.compile(r"c(?=[eiy])")
-_DOUBLED: Final = re.compile(r"(.)\1+")
+def _transposed(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with two adjacent letters swapped: a slip of the fingers, which
+    (unlike one letter changed, added or dropped) rarely turns one real name into another."""
+    if len(a) != len(b) or len(a) < SHORT_WORD + 1:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    if len(diff) != 2 or diff[1] != diff[0] + 1:
+        return False
+    return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
+    if not personal:
+        return "name"
+    if i == 0 and j == 0:
+        return "given"
+    if i == size_q - 1 and j == size_s - 1:
+        return "family"
+    return "middle"
+
+
+_VOWELS: Final = re.compile(r"[aeiouy]+")
 
 
 @lru_cache(maxsize=65536)
-def respell(word: str) -> str:
-    """``word`` spelled as it sounds, roughly: "Phillip" → "filip", "Knoks" → "noks".
-
-    Consonant spellings are unified (ph/f, ck/k, soft and hard c, x/ks, z/s, ie/y/i, silent
-    leading k and w) and doubled letters collapse; other vowels stay, so "Lane" is not "Luna"
-    (which Metaphone and Soundex would both equate). Two words sound alike when their
-    respellings are equal.
-    """
-    for lead, sound in (("kn", "n"), ("wr", "r")):
-        if word.startswith(lead):
-            word = sound + word[len(lead) :]
-    for spelled, sound in _RESPELLINGS:
-        word = word.replace(spelled, sound)
-    word = _SOFT_C.sub("s", word).replace("c", "k")
-    return _DOUBLED.sub(r"\1", word)
+def _skeleton(word: str) -> str:
+    """First letter, consonants and last letter of a romanised word: "mhmd" for both Muhammad
+    and Mohammed; vowels are where romanisations of one name differ most."""
+    key = translit_key(word)
+    return key[0] + _VOWELS.sub("", key[1:-1]) + key[-1]
 
 
 def _is_optional(word: str, position: int, size: int, *, personal: bool) -> bool:
     if word in LEGAL_FORMS or word in CONNECTORS or len(word) == 1:
         return True
-    return personal and 0 < position < size - 1
+    if personal:
+        return 0 < position < size - 1
+    return (position == 0 and word in VENDORS) or word in OPTIONAL_WORDS
 
 
-_EVIDENCE_RANK: Final = {"phonetic": 0, "nickname": 1, "typo": 2, "initial": 3, "equal": 4}
+EVIDENCE_SOURCES: Final = {
+    "equal": "same words once titles, suffixes and legal forms (nameparser, cleanco) are set aside",
+    "spacing": "same letters spaced otherwise",
+    "initial": "an initial of the stored word",
+    "nickname": "nicknames table and lexicon families",
+    "vendor": "vendor short name (lexicon)",
+    "transliteration": "romanisation variant (anyascii, transliteration rules)",
+    "variant": "tech name ending (-SQL, -DB, -JS)",
+    "abbreviation": "abbreviated word, same version number",
+    "typo": "one or two edits, not two known names (US Census name lists)",
+    "phonetic": "same respelled sound",
+}
+"""Where each kind of evidence comes from, recorded on the proposals it makes."""
+
+_EVIDENCE_RANK: Final = {
+    "phonetic": 0,
+    "abbreviation": 1,
+    "typo": 2,
+    "variant": 3,
+    "transliteration": 4,
+    "nickname": 5,
+    "vendor": 5,
+    "initial": 6,
+    "equal": 7,
+}
 
 
 def compare_names(
@@ -153,6 +207,8 @@ def compare_names(
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
+    if query.suffix and stored.suffix and query.suffix != stored.suffix:
+        return None  # "Jr." is not "Sr.", a GmbH is not an Inc.
     if query.joined == stored.joined:
         same = query.words == stored.words
         return NameMatch(1.0 if same else SPACING_SIMILARITY, "equal" if same else "spacing")
@@ -164,7 +220,8 @@ def compare_names(
     for i, a in enumerate(query.words):
         found = False
         for j, b in enumerate(stored.words):
-            sim, why = _word_similarity(a, b, phonetic)
+            role = _role(i, j, size_q, size_s, personal)
+            sim, why = _word_similarity(a, b, phonetic, role)
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True
@@ -208,6 +265,12 @@ def compare_names(
             return None
     if phonetic and "phonetic" not in reasons:
         return None  # the fuzzy tier already judged this pair
+    if "abbreviation" in reasons and not query.numbers:
+        return None  # "Win 11" is "Windows 11", but "Excel" is not "Excelsior"
+    if reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
+        i, j = pairs[0]
+        if max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD:
+            return None  # a short one-word name one letter off: Stripe / Stride, Meta / Metta
     score = total / weight - OPTIONAL_PENALTY * (len(left_q) + len(left_s))
     evidence = min(reasons, key=lambda r: _EVIDENCE_RANK[r])
     return NameMatch(round(max(score, 0.0), 4), evidence)
@@ -236,8 +299,9 @@ def hard_conflict(query: NameForm, stored: NameForm) -> bool:
     """
     if query.numbers != stored.numbers:
         return True
-    mine = [w for w in query.words if w in GIVEN_NAMES]
-    theirs = [w for w in stored.words if w in GIVEN_NAMES]
+    known = given_names()
+    mine = [w for w in query.words if w in known]
+    theirs = [w for w in stored.words if w in known]
     if not mine or not theirs:
         return False
     return not any(a == b or are_nicknames(a, b) for a in mine for b in theirs)

@@ -1,9 +1,12 @@
-"""The tiered resolver: exact, fuzzy, phonetic and embedding tiers, then a tiebreaker.
+"""The tiered resolver: exact, alias, fuzzy, acronym, phonetic, embedding tiers; a tiebreaker.
 
 Tiers run in order and the first *confident* answer stops the run:
 
 ========= =========================================================================================
 exact     normalised name or alias equality through the indexed ``norm_name`` / ``norm_alias``
+alias     a name of the same alias group (ISO 3166 via pycountry, ``data/aliases.tsv``): "NYC"
+acronym   an acronym of the stored name's own words, or the query's ("IBM"), when exactly one
+          stored entity has it (gathered with the fuzzy answers, ranked after them)
 fuzzy     word-aligned Jaro–Winkler over names and aliases of FTS-blocked candidates: typos,
           transpositions, case and punctuation, nicknames, initials and abbreviations
 phonetic  the same alignment, also accepting words with one phonetic code; candidates come from
@@ -30,10 +33,17 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
+from worlddb.resolver.aliases import AcronymIndex, alias_names, query_acronym, stored_acronyms
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
-from worlddb.resolver.similarity import NameForm, compare_names, hard_conflict, name_form
+from worlddb.resolver.similarity import (
+    EVIDENCE_SOURCES,
+    NameForm,
+    compare_names,
+    hard_conflict,
+    name_form,
+)
 from worlddb.store import Store
 
 __all__ = [
@@ -48,9 +58,12 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_TIER_ORDER: Final = ("exact", "fuzzy", "embedding", "phonetic")
+DEFAULT_TIER_ORDER: Final = ("exact", "alias", "fuzzy", "acronym", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
+ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
+ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
+MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +179,7 @@ class TieredResolver:
         self.settings = settings or ResolverSettings()
         self.blocker = Blocker(store)
         self.name_vectors = NameVectors(memo_size)
+        self.acronyms = AcronymIndex(store)
 
     def resolve(
         self, spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
@@ -184,10 +198,15 @@ class TieredResolver:
         exact = within_scopes(self.store, self._exact(surfaces, types, exclude), scopes)
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
-        forms = [name_form(s) for s in surfaces]
+        forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
-        options: list[Option] = []
+        options = self._aliases(spec, surfaces, types, exclude)
+        if scopes is not None and options:
+            kept = set(within_scopes(self.store, [o.world_id for o in options], scopes))
+            options = [o for o in options if o.world_id in kept]
+        if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
+            return self._answer(options[0], options)
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
@@ -215,7 +234,7 @@ class TieredResolver:
         if not options and self._confident(heard, s.phonetic_confident):
             return self._answer(heard[0], heard)
         options += heard
-        embedded = self._embedding(spec, forms, types, exclude)
+        embedded = self._embedding(spec, [name_form(x) for x in surfaces], types, exclude)
         if scopes is not None and embedded:
             kept = set(within_scopes(self.store, [o.world_id for o in embedded], scopes))
             embedded = [o for o in embedded if o.world_id in kept]
@@ -229,11 +248,49 @@ class TieredResolver:
         return self.resolve(spec, scopes=tuple(scopes))
 
     # -- tiers ----------------------------------------------------------------------------------
+    def _aliases(
+        self,
+        spec: WorldSpec,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        exclude: Collection[str],
+    ) -> list[Option]:
+        """The alias tier: alias groups, then acronyms either way (see ``aliases``)."""
+        out: list[Option] = []
+        for surface in surfaces:
+            for other, source in alias_names(surface, types):
+                out += [
+                    Option(w, "alias", ALIAS_SCORE, f"alias:{source}", other)
+                    for w in self.store.find_by_name(normalize_name(other), types=types)
+                    if w not in exclude
+                ]
+        if out or spec.type == "Person":
+            return _best_per_world(out)
+        acronyms: list[Option] = []
+        for surface in surfaces:
+            key = query_acronym(surface)
+            if key is not None:
+                found = self.blocker.by_rids(self.acronyms.lookup(key), types, exclude)
+                acronyms += [
+                    Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
+                    for c in found.values()
+                    if c.type != "Person"
+                ]
+            for key in stored_acronyms(surface):
+                if len(key) >= MIN_EXPANDED_ACRONYM:
+                    acronyms += [
+                        Option(w, "acronym", ACRONYM_SCORE, f"acronym:{key}", key.upper())
+                        for w in self.store.find_by_name(key, types=types)
+                        if w not in exclude
+                    ]
+        # An acronym that several stored entities share names none of them in particular.
+        return _best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+
     def _gather(
         self,
         found: dict[int, Candidate],
         cands: dict[int, Candidate],
-        forms: Sequence[NameForm],
+        forms: Sequence[str],
         kind: str,
         options: list[Option],
     ) -> bool:
@@ -264,19 +321,21 @@ class TieredResolver:
         return []
 
     def _compare(
-        self, cands: Iterable[Candidate], forms: Sequence[NameForm], kind: str, *, phonetic: bool
+        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str, *, phonetic: bool
     ) -> list[Option]:
         out: list[Option] = []
         for cand in cands:
             personal = "Person" in (kind, cand.type)
+            forms = [name_form(s, personal) for s in surfaces]
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
-                stored = name_form(surface)
+                stored = name_form(surface, personal)
                 for form in forms:
                     match = compare_names(form, stored, phonetic=phonetic, personal=personal)
                     if match is not None and (best is None or match.score > best.score):
                         tier = "phonetic" if phonetic else "fuzzy"
-                        best = Option(cand.id, tier, match.score, match.evidence, cand.surfaces[0])
+                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
+                        best = Option(cand.id, tier, match.score, why, cand.surfaces[0])
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
@@ -319,7 +378,9 @@ class TieredResolver:
 
     @staticmethod
     def _answer(best: Option, options: Sequence[Option]) -> Resolution:
-        return Resolution("resolved", best.world_id, best.tier, best.score, _triples(options))
+        return Resolution(
+            "resolved", best.world_id, best.tier, best.score, _triples(options), _why(options)
+        )
 
     def _decide(self, spec: WorldSpec, options: Sequence[Option]) -> Resolution:
         """One world: the answer. Several: the tiebreaker's choice, else ``ambiguous``."""
@@ -342,7 +403,9 @@ class TieredResolver:
                 picked.score,
                 len(ranked),
             )
-            return Resolution("resolved", chosen, "tiebreaker", picked.score, _triples(ranked))
+            return Resolution(
+                "resolved", chosen, "tiebreaker", picked.score, _triples(ranked), _why(ranked)
+            )
         best = ranked[0]
         tied = [
             o
@@ -352,7 +415,19 @@ class TieredResolver:
         if len(tied) > self.settings.max_ambiguous:
             logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
             return NEW
-        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked))
+        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked), _why(ranked))
+
+
+def _best_per_world(options: Sequence[Option]) -> list[Option]:
+    best: dict[NodeId, Option] = {}
+    for option in sorted(options, key=lambda o: (-o.score, o.world_id)):
+        best.setdefault(option.world_id, option)
+    return list(best.values())
+
+
+def _why(options: Sequence[Option]) -> tuple[str, ...]:
+    """Each option's evidence as recorded on its proposal: rule and source, and the stored name."""
+    return tuple(f"{o.evidence} vs {o.name!r}" if o.name else o.evidence for o in options)
 
 
 def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:

@@ -1,0 +1,165 @@
+"""Alias knowledge: names that share no letters with each other, and acronyms.
+
+"NYC" and "New York City", "K8s" and "Kubernetes", "IBM" and "International Business Machines"
+are one entity, and no string distance can say so. Two sources cover them:
+
+* **alias groups**: country names, official names and ISO alpha-3 codes and US state codes from
+  ``pycountry`` (ISO 3166), and ``data/aliases.tsv`` for the short forms that no package lists
+  (each line says where its names come from);
+* **acronyms derived from a name's own words**: initials ("International Business Machines" →
+  IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
+  JS), mixed forms ("UC Berkeley" → "University of California, Berkeley") and numeronyms
+  ("Kubernetes" → K8s). ``AcronymIndex`` keeps these keys for the stored entities in memory so a
+  query that *is* an acronym finds its expansion without scanning the store.
+
+Pure except ``AcronymIndex``, which reads (never writes) the store.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import insort
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Final
+
+from worlddb.normalize import normalize_name
+from worlddb.resolver.forms import fold_words
+from worlddb.resolver.lexicon import LEGAL_FORMS
+from worlddb.resolver.namedata import legal_terms
+from worlddb.store import Store
+
+__all__ = ["AcronymIndex", "alias_names", "query_acronym", "stored_acronyms"]
+
+ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
+MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing
+_TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
+_JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
+_CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
+_NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
+
+
+@cache
+def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
+    """normalised name → the groups it belongs to, as (type, source, names)."""
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    text = resources.files("worlddb.resolver").joinpath("data/aliases.tsv").read_text("utf-8")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            kind, source, names = line.split("\t")
+            found.append((kind, f"aliases.tsv:{source}", tuple(names.split("|"))))
+    import pycountry
+
+    for country in pycountry.countries:
+        forms = [country.name, country.alpha_3]
+        forms += [getattr(country, f, None) or "" for f in ("official_name", "common_name")]
+        found.append(("Place", "pycountry:ISO 3166-1", tuple(str(n) for n in forms if n)))
+    for sub in pycountry.subdivisions.get(country_code="US") or ():  # type: ignore[no-untyped-call]
+        if sub.type == "State":
+            found.append(("Place", "pycountry:ISO 3166-2:US", (sub.name, sub.code[3:])))
+    index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
+    for group in found:
+        for name in group[2]:
+            index.setdefault(normalize_name(name), []).append(group)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
+    """Other names of ``surface`` from the alias groups of a type in ``types``: (name, source)."""
+    norm = normalize_name(surface)
+    out: list[tuple[str, str]] = []
+    for kind, source, names in _groups().get(norm, ()):
+        if kind in types or "Entity" in types:
+            out += [(n, source) for n in names if normalize_name(n) != norm]
+    return out
+
+
+@lru_cache(maxsize=65536)
+def query_acronym(surface: str) -> str | None:
+    """The acronym key of a name written as (or with) an acronym, else ``None``.
+
+    A token is an acronym when it holds two or more capitals and few lower-case letters ("IBM",
+    "P&G", "BofA", "PwC") or is a numeronym ("K8s"); other tokens add their initial ("UC
+    Berkeley" → "ucb").
+    """
+    tokens = surface.replace("&", "").replace(".", "").split()
+    key, seen = "", False
+    for token in tokens:
+        letters = "".join(ch for ch in token if ch.isalnum())
+        if not letters:
+            continue
+        capitals = sum(ch.isupper() for ch in letters)
+        if _NUMERONYM.match(letters.lower()) and len(tokens) == 1:
+            return letters.lower()
+        if capitals >= 2 and len(letters) - capitals <= 2 and len(letters) <= 6:
+            key, seen = key + letters.lower(), True
+        else:
+            key += letters[0].lower()
+    return key if seen and 2 <= len(key) <= 8 else None
+
+
+@lru_cache(maxsize=131072)
+def stored_acronyms(name: str) -> frozenset[str]:
+    """The acronym keys a stored name answers to (see the module docstring).
+
+    Cheap on purpose (the index computes it for every stored organisation and tool once): the
+    folded words less trailing legal forms, no full parse.
+    """
+    words = [w for w in fold_words(name) if not w.isdigit()]
+    terms = legal_terms()
+    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
+        words.pop()
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    keys: set[str] = set()
+    if len(words) >= 2:
+        keys.add("".join(w[0] for w in words if w not in _JOINERS))
+        keys.add("".join(w if w in _JOINERS else w[0] for w in words))
+    elif len(words) == 1:
+        parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
+        if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
+            keys.add("".join(p[0] for p in parts))
+        if len(words[0]) >= 5:
+            word = words[0]
+            keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
+    return frozenset(k for k in keys if len(k) >= 2)
+
+
+class AcronymIndex:
+    """Acronym key → stored entity row ids, kept in memory and topped up from the store.
+
+    Each ``lookup`` first reads the entities added since the last one (rows above the highest
+    ``rid`` seen, an index range scan), so the index follows the store without a schema of its
+    own. Entries of erased entities go stale but harmless: candidates are re-read by row id,
+    which drops rows that are gone, and their names are compared again.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.keys: dict[str, list[int]] = {}
+        self.high = 0
+
+    def refresh(self) -> None:
+        """Index the entities stored since the last call (a rowid range: no type index)."""
+        with self.store.lock:
+            rows = self.store.conn.execute(
+                "SELECT rid, type, name FROM nodes WHERE rid > ? ORDER BY rid", (self.high,)
+            ).fetchall()
+        if rows:
+            self.high = int(rows[-1][0])
+            kinds = frozenset(ACRONYM_TYPES)
+            self._add((int(rid), str(name)) for rid, kind, name in rows if kind in kinds)
+
+    def _add(self, rows: Iterable[tuple[int, str]]) -> None:
+        for rid, name in rows:
+            for key in stored_acronyms(name):
+                bucket = self.keys.setdefault(key, [])
+                if len(bucket) <= MAX_PER_KEY:
+                    insort(bucket, rid)
+
+    def lookup(self, key: str) -> list[int]:
+        """Row ids of stored entities whose name has acronym ``key`` (none when too many do)."""
+        self.refresh()
+        found = self.keys.get(key, [])
+        return [] if len(found) > MAX_PER_KEY else list(found)

@@ -1,0 +1,167 @@
+"""Name structure before string distance: the words of a name that carry its identity. Pure.
+
+A string distance between "Dr. Priya Raman" and "Priya Raman", or between "Harper Logistics GmbH"
+and "Harper Logistics", measures the title and the legal form, not the identity. So before any
+comparison a name is parsed into the words that identify it:
+
+* every word is transliterated to ASCII (``anyascii``: "Søren" → "soren", "Łukasz" → "lukasz",
+  "北京" → "beijing") and case-folded; apostrophes go ("O'Brien" → "obrien");
+* a person's leading titles ("Dr.", "Prof.", "Capt.") and trailing generational or degree
+  suffixes ("Jr.", "III", "PhD") are set aside (``nameparser``'s vocabulary); suffixes are kept
+  apart so "John Smith Jr." is still not "John Smith Sr.";
+* an organisation's trailing legal form ("GmbH", "S. de R.L.", "Inc."; ``cleanco``'s terms of every
+  country), a leading "The" and a web domain ("Salesforce.com") are set aside; the common forms
+  ("Inc.", "Ltd") stay, optional words of the name, so a typo in one still aligns;
+* a trailing version glued to a word is split off ("Win10" → "win 10", "Python3" → "python 3"), and
+  so is a "js" ending ("ReactJS" → "react js").
+
+A name is never reduced to nothing: what would leave no word (or, for a person, a single word)
+is kept as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from anyascii import anyascii
+
+from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
+from worlddb.resolver.namedata import legal_terms, suffixes, titles
+
+__all__ = ["NameForm", "fold_words", "name_form", "respell", "translit_key"]
+
+_SPLIT: Final = re.compile(r"[\W_]+")
+_TRAILING_DIGITS: Final = re.compile(r"^([a-z]{2,})([0-9]+)$")
+_DOMAINS: Final = frozenset({"com", "net", "org", "io"})
+_MAX_LEGAL_WORDS: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A name prepared for comparison: identifying words, their concatenation, numbers, codes.
+
+    ``suffix`` holds what was set aside from ``words`` that still tells two entities apart: a
+    person's generational or degree suffixes, an organisation's legal form.
+    """
+
+    words: tuple[str, ...]
+    joined: str
+    numbers: frozenset[str]
+    sounds: frozenset[str]
+    suffix: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=65536)
+def fold_words(name: str) -> tuple[str, ...]:
+    """Lowercase ASCII words of ``name``: transliterated, no apostrophes, split at punctuation."""
+    text = anyascii(name).casefold().replace("'", "")
+    out: list[str] = []
+    for word in _SPLIT.split(text):
+        if not word:
+            continue
+        glued = _TRAILING_DIGITS.match(word)
+        if glued:
+            out += [glued.group(1), glued.group(2)]
+        elif len(word) > 4 and word.endswith("js"):
+            out += [word[:-2], "js"]
+        else:
+            out.append(word)
+    return tuple(out)
+
+
+def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
+    honorifics, endings = titles(), suffixes()
+    while len(words) > 2 and words[0] in honorifics:
+        words = words[1:]
+    found: set[str] = set()
+    while len(words) > 2 and words[-1] in endings:
+        found.add(words[-1])
+        words = words[:-1]
+    return words, frozenset(found)
+
+
+def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
+    # The common forms ("Inc", "Corp.", "Ltd") stay words of the name, so a typo in one still
+    # aligns; what stands before them is stripped: other countries' forms, a domain, "Group".
+    kept = len(words)
+    while kept > 1 and words[kept - 1] in LEGAL_FORMS:
+        kept -= 1
+    core, tail = words[:kept], words[kept:]
+    terms = legal_terms()
+    legal: set[str] = set()
+    changed = True
+    while changed and len(core) > 1:
+        changed = False
+        for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
+            end = tuple(core[-size:])
+            if end in terms or ("".join(end),) in terms:
+                legal.add("".join(end))
+            elif not (size == 1 and end[0] in _DOMAINS):
+                continue
+            core, changed = core[:-size], True
+            break
+    if len(core) > 1 and core[0] == "the":
+        core = core[1:]
+    return core + tail, frozenset(legal)
+
+
+@lru_cache(maxsize=131072)
+def name_form(name: str, personal: bool = False) -> NameForm:
+    """The comparison form of ``name`` (a person's when ``personal``); see the module docstring."""
+    words = list(fold_words(name))
+    suffix: frozenset[str] = frozenset()
+    if personal:
+        words, suffix = _strip_person(words)
+    else:
+        words, suffix = _strip_organisation(words)
+    expanded = tuple(ABBREVIATIONS.get(w, w) for w in words)
+    numbers = frozenset(w for w in expanded if not w.isalpha())
+    return NameForm(expanded, "".join(expanded), numbers, frozenset(map(respell, expanded)), suffix)
+
+
+_RESPELLINGS: Final = (
+    ("ph", "f"),
+    ("ck", "k"),
+    ("qu", "kw"),
+    ("x", "ks"),
+    ("th", "t"),
+    ("z", "s"),
+    ("ie", "i"),
+    ("y", "i"),
+)
+_SOFT_C: Final = re.compile(r"c(?=[eiy])")
+_DOUBLED: Final = re.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=65536)
+def respell(word: str) -> str:
+    """``word`` spelled as it sounds, roughly: "Phillip" → "filip", "Knoks" → "noks".
+
+    Consonant spellings are unified (ph/f, ck/k, soft and hard c, x/ks, z/s, ie/y/i, silent
+    leading k and w) and doubled letters collapse; other vowels stay, so "Lane" is not "Luna"
+    (which Metaphone and Soundex would both equate). Two words sound alike when their
+    respellings are equal.
+    """
+    for lead, sound in (("kn", "n"), ("wr", "r")):
+        if word.startswith(lead):
+            word = sound + word[len(lead) :]
+    for spelled, sound in _RESPELLINGS:
+        word = word.replace(spelled, sound)
+    word = _SOFT_C.sub("s", word).replace("c", "k")
+    return _DOUBLED.sub(r"\1", word)
+
+
+_TRANSLIT: Final = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("kh", "h"), ("ks", "x"), ("y", "i"))
+
+
+@lru_cache(maxsize=65536)
+def translit_key(word: str) -> str:
+    """``word`` with romanisation choices unified: German "ue"/"ü" ("Muenchen" / "München"),
+    Scandinavian "oe"/"ø" ("Soeren" / "Søren"), Russian "ks"/"x", "kh"/"h" and "y"/"i"
+    ("Aleksandr" / "Alexander", "Sergey" / "Sergei")."""
+    for spelled, plain in _TRANSLIT:
+        word = word.replace(spelled, plain)
+    return word

@@ -1,0 +1,124 @@
+"""Name knowledge from maintained packages: given names, surnames, nicknames, titles, legal forms.
+
+Why packages and not lists written here: a resolver tuned on its own word lists recognises the
+names its authors thought of and nothing else (issue 13 measured 0/13 acronyms, 0/5 titles). Each
+set below comes from a maintained, installed package; nothing is downloaded at run time, and every
+set is loaded once, on first use, so importing the resolver stays cheap.
+
+=============== ===================================================================================
+given names     ``names`` (US Census 1990 first-name frequency files, MIT), the ``rank`` cut below
+                keeps the names common enough that a one-letter change of one gives *another*
+                name rather than a typo, plus every name the ``nicknames`` table knows
+surnames        ``names`` (US Census 1990 surname file), cut at ``SURNAME_RANK``
+nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickname table,
+                Apache-2.0), joined with the families in ``lexicon``
+titles/suffixes ``nameparser`` (LGPL-2.1) vocabulary: honorifics, ranks, generational and degree
+                suffixes
+legal forms     ``cleanco`` (MIT) company-law terms of every country it covers
+=============== ===================================================================================
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Final
+
+from worlddb.resolver.lexicon import NAME_FAMILIES
+from worlddb.resolver.lexicon import are_nicknames as _lexicon_nicknames
+
+__all__ = [
+    "GIVEN_RANK",
+    "SURNAME_RANK",
+    "are_nicknames",
+    "census_given",
+    "given_names",
+    "legal_terms",
+    "suffixes",
+    "surnames",
+    "titles",
+]
+
+GIVEN_RANK: Final = 1200
+"""Census first names up to this rank (per sex) count as known given names."""
+SURNAME_RANK: Final = 5000
+"""Census surnames up to this rank count as known surnames (rank 5,000 is ~0.006% of people)."""
+_ASCII_TITLES: Final = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame", "rev"})
+
+
+def _census(file: str, rank: int) -> frozenset[str]:
+    import names
+
+    path = Path(names.__file__).parent / file
+    out: set[str] = set()
+    for line in path.read_text(encoding="ascii").splitlines():
+        parts = line.split()
+        if len(parts) == 4 and int(parts[3]) <= rank:
+            out.add(parts[0].lower())
+    return frozenset(out)
+
+
+@cache
+def _nickname_pairs() -> frozenset[tuple[str, str]]:
+    from nicknames import name_triplets
+
+    pairs: set[tuple[str, str]] = set()
+    for triplet in name_triplets():
+        a, b = triplet.name1.lower(), triplet.name2.lower()
+        pairs.add((a, b))
+        pairs.add((b, a))
+    return frozenset(pairs)
+
+
+@cache
+def census_given() -> frozenset[str]:
+    """Lowercase given names common enough that a one-letter change of one is another name."""
+    census = _census("dist.male.first", GIVEN_RANK) | _census("dist.female.first", GIVEN_RANK)
+    return census | frozenset(NAME_FAMILIES)
+
+
+@cache
+def given_names() -> frozenset[str]:
+    """Every given name known here: the census names and every form in the nickname tables."""
+    return census_given() | {a for a, _ in _nickname_pairs()}
+
+
+@cache
+def surnames() -> frozenset[str]:
+    """Lowercase surnames common enough that a one-letter change gives another surname."""
+    return _census("dist.all.last", SURNAME_RANK)
+
+
+@lru_cache(maxsize=65536)
+def are_nicknames(a: str, b: str) -> bool:
+    """Whether two lowercase given names are one name: a nickname, variant or shared family."""
+    if a == b or _lexicon_nicknames(a, b):
+        return True
+    if a in census_given() and b in census_given():
+        return False  # the table also pairs common names (Patrick / Peter): those are two people
+    return (a, b) in _nickname_pairs()
+
+
+@cache
+def titles() -> frozenset[str]:
+    """Honorifics and ranks that may precede a person's name ("Dr.", "Prof.", "Capt.")."""
+    from nameparser.config import CONSTANTS
+
+    return frozenset(t for t in CONSTANTS.titles if t.isascii() and t.isalpha()) | _ASCII_TITLES
+
+
+@cache
+def suffixes() -> frozenset[str]:
+    """Generational and degree suffixes that may follow a person's name ("Jr.", "III", "PhD")."""
+    from nameparser.config import CONSTANTS
+
+    found = set(CONSTANTS.suffix_not_acronyms) | set(CONSTANTS.suffix_acronyms)
+    return frozenset(s for s in found if s.isascii() and s.isalpha())
+
+
+@cache
+def legal_terms() -> frozenset[tuple[str, ...]]:
+    """Company-law suffixes as word tuples ("gmbh",), ("s", "de", "rl"), longest forms included."""
+    from cleanco import prepare_default_terms
+
+    return frozenset(tuple(words) for _, words in prepare_default_terms() if words)
