@@ -25,6 +25,7 @@ from worlddb.eval.harness import (
     parse_lanes,
     run_longmemeval,
     stratified_sample,
+    threads_per_worker,
 )
 from worlddb.eval.longmemeval import Session
 from worlddb.eval.metrics import load_rankings
@@ -278,7 +279,8 @@ def test_progress_goes_to_the_given_stream(tmp_path: Path) -> None:
     stream = io.StringIO()
     run_longmemeval(DATA, out=tmp_path / "r.jsonl", options=_options(), progress=stream)
     lines = stream.getvalue().splitlines()
-    assert lines and lines[-1].startswith("longmemeval    3/3 100.0%")
+    assert lines[0].startswith("longmemeval: 3 questions to rank (0 already done), 1 worker(s)")
+    assert lines[-1].startswith("longmemeval    3/3 100.0%") and "CPU-s/q" in lines[-1]
 
 
 class Terminal(io.StringIO):
@@ -290,7 +292,18 @@ def test_on_a_terminal_progress_redraws_one_line(tmp_path: Path) -> None:
     stream = Terminal()
     run_longmemeval(DATA, out=tmp_path / "r.jsonl", options=_options(), progress=stream)
     text = stream.getvalue()
-    assert text.count("\r") == 3 and text.endswith("\n") and text.count("\n") == 1
+    assert text.count("\r") == 3 and text.endswith("\n") and text.count("\n") == 2
+
+
+def test_the_report_counts_the_workers_cpu_time(tmp_path: Path) -> None:
+    report = run_longmemeval(DATA, out=tmp_path / "r.jsonl", options=_options(), progress=None)
+    assert report.cpu_s > 0 and report.to_dict()["cpu_s"] == round(report.cpu_s, 2)
+    assert "CPU-s per question" in report.format()
+
+
+def test_each_worker_gets_its_share_of_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert [threads_per_worker(w) for w in (1, 2, 3, 8, 16)] == [8, 4, 2, 1, 1]
 
 
 def test_a_sample_runs_only_its_questions(tmp_path: Path) -> None:

@@ -116,6 +116,8 @@ def run_ingest_bench(
     finally:
         db.close()
     rest = wall - t_embed.seconds - t_extract.seconds - t_resolve.seconds
+    stats = getattr(inner_embedder, "stats", None)  # OnnxEmbedder's model-call counters
+    model: dict[str, float | str] = {} if stats is None else dict(stats.to_dict())
     return {
         "sessions": done,
         "turns": turns,
@@ -125,5 +127,7 @@ def run_ingest_bench(
         "share_extraction": round(t_extract.seconds / wall, 3),
         "share_resolving": round(t_resolve.seconds / wall, 3),
         "share_sqlite_and_rest": round(rest / wall, 3),
+        "embed_calls": t_embed.calls,
+        **model,
         "embedder": inner_embedder.key,
     }

@@ -9,14 +9,23 @@ Invariants:
 
 * Vectors are float32, shape ``(n, 384)``, unit L2 norm; ``key`` names exactly this build, and
   the file's sha256 is checked on load so a different file can never hide behind the same key.
-* Long text is never truncated: its wordpieces are cut into overlapping windows of at most
-  ``MAX_WINDOW_TOKENS`` (the length the model was trained at), each window is embedded, and the
-  text's vector is the re-normalised mean of its windows.
+* Long text is never truncated: its wordpieces are cut into windows of at most
+  ``MAX_WINDOW_TOKENS`` (the length the model was trained at) that together cover every piece,
+  each window is embedded, and the text's vector is the re-normalised mean of its windows. The
+  windows of a text are of equal length and share ``window_overlap`` pieces (``WINDOW_OVERLAP``
+  by default) with their neighbours: no more, so no text is embedded twice over.
+* A text's vector depends on that text alone. The model quantizes its int8 activations over
+  the whole input tensor, so a window run in a batch beside others (or beside padding) comes
+  out up to 0.03 per coordinate different from the same window run alone. With the default
+  ``batch_size=1`` every window is its own model call: there is no padding, results are
+  identical whatever the company, and memoising by text (``memo_size``) is exact. Measured on
+  LongMemEval turns (BENCHMARKS.md, "Ingest throughput"), one window per call costs no more CPU
+  than length-sorted batches for texts past ~60 tokens and ~1 ms more per short name, which the
+  memo pays back. ``batch_size > 1`` batches length-sorted windows and gives up that invariance.
 * Nothing is loaded until first use; a missing or unreadable file raises ``ModelMissingError``.
   There is no fallback to another model or to random vectors.
-* int8 activations are quantized per batch, so a vector shifts slightly (cosine >= 0.98) with
-  the company it is embedded in. Results are deterministic for the same input batch; deduplicate
-  on a text hash, never on the vector.
+* onnxruntime's threads do not spin while idle (``allow_spinning=0``): on a machine shared by
+  worker processes a spinning pool burns the cores the other workers need.
 """
 
 from __future__ import annotations
@@ -31,9 +40,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from worlddb.embedding.memo import MEMO_SIZE, EmbedStats, VectorMemo, memoized
 from worlddb.embedding.wordpiece import WordPieceTokenizer
 from worlddb.errors import ModelMissingError, PluginError, ValidationError
-from worlddb.plugins import check_texts
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -61,29 +70,40 @@ MODEL_PATH: Final = Path(__file__).resolve().parent / "model" / "minilm-l6-v2-in
 # Written into model/NOTICE by scripts/make_minilm_int8.py; update both together.
 MODEL_SHA256: Final = "a05b9c0cea4edc97e3192b9497523c1c185a2e526a5c9b39ea0f648d7e5135b9"
 MAX_WINDOW_TOKENS: Final = 256  # including [CLS] and [SEP]; all-MiniLM-L6-v2 was tuned at 256
-WINDOW_OVERLAP: Final = 32  # wordpieces shared by neighbouring windows, so no phrase is cut blind
-DEFAULT_BATCH_SIZE: Final = 32  # windows per onnxruntime call; sorted by length to limit padding
+# Wordpieces neighbouring windows share, so a phrase cut at a boundary is whole in one of them.
+# 16 instead of 32, with the windows of a text made equal instead of filling all but the last,
+# takes the tokens embedded per text token from 1.31 to 1.05 on LongMemEval turns; the recall
+# of both settings on a LongMemEval sample is in BENCHMARKS.md ("Ingest throughput").
+WINDOW_OVERLAP: Final = 16
+DEFAULT_BATCH_SIZE: Final = 1  # windows per onnxruntime call; 1 keeps vectors company-free
 _MAX_THREADS: Final = 2
 
 
 def split_windows(
     pieces: Sequence[int], *, size: int = MAX_WINDOW_TOKENS - 2, overlap: int = WINDOW_OVERLAP
 ) -> list[list[int]]:
-    """Cut wordpiece ids into windows of at most ``size`` that cover all of them, in order.
+    """Cut wordpiece ids into the fewest equal windows of at most ``size`` that cover them all.
 
-    Neighbouring windows share ``overlap`` pieces. The last window is aligned to the end of the
-    text, so every window of a long text is full-length and the plain mean weighs them fairly.
-    Empty input gives one empty window (the text still gets a vector: ``[CLS] [SEP]``).
+    Neighbouring windows share at least ``overlap`` pieces, and only a rounding step more: the
+    text is divided evenly instead of filling every window but the last, so a text just past
+    one window costs two half windows, not two full ones. All windows have the same length, so
+    the plain mean of their vectors weighs every part of the text alike. Empty input gives one
+    empty window (the text still gets a vector: ``[CLS] [SEP]``).
+
+    Raises:
+        ValidationError: ``size < 1`` or ``overlap`` outside ``[0, size)``.
     """
     if size < 1 or not 0 <= overlap < size:
         raise ValidationError(f"bad window size/overlap {(size, overlap)!r}", field="size")
     n = len(pieces)
     if n <= size:
         return [list(pieces)]
-    stride = size - overlap
-    count = -(-(n - size) // stride) + 1  # ceil division
-    starts = [min(i * stride, n - size) for i in range(count)]
-    return [list(pieces[s : s + size]) for s in starts]
+    # The fewest windows that can cover n: count * (size - overlap) + overlap >= n.
+    count = -(-(n - overlap) // (size - overlap))
+    length = -(-(n + (count - 1) * overlap) // count)  # <= size, by the choice of count
+    span = n - length
+    starts = [i * span // (count - 1) for i in range(count)]  # steps <= length - overlap
+    return [list(pieces[s : s + length]) for s in starts]
 
 
 def _l2_normalize(x: npt.NDArray[np.float32]) -> Vectors:
@@ -106,6 +126,8 @@ class OnnxEmbedder:
         vocab_path: str | os.PathLike[str] | None = None,
         intra_op_num_threads: int | None = None,
         batch_size: int = DEFAULT_BATCH_SIZE,
+        window_overlap: int = WINDOW_OVERLAP,
+        memo_size: int = MEMO_SIZE,
     ) -> None:
         """Point at the model; nothing is read until first use (or ``load()``).
 
@@ -113,10 +135,15 @@ class OnnxEmbedder:
             model_path: the ONNX file; defaults to the one shipped in the package.
             vocab_path: ``vocab.txt``; defaults to the one beside ``model_path``.
             intra_op_num_threads: onnxruntime threads; defaults to ``min(2, cpu count)``.
-            batch_size: windows per onnxruntime call.
+            batch_size: windows per onnxruntime call; above 1, a text's vector shifts slightly
+                with the texts embedded beside it (see the module docstring).
+            window_overlap: wordpieces neighbouring windows of a long text share.
+            memo_size: short texts whose vectors are remembered (``0``: none); exact only
+                with ``batch_size=1``, so it is off otherwise.
 
         Raises:
             ModelMissingError: the model or vocabulary file does not exist.
+            ValidationError: a count is out of range.
         """
         threads = (
             min(_MAX_THREADS, os.cpu_count() or 1)
@@ -127,6 +154,7 @@ class OnnxEmbedder:
             raise ValidationError(f"thread count must be >= 1, got {threads!r}", field="threads")
         if batch_size < 1:
             raise ValidationError(f"batch size must be >= 1, got {batch_size!r}", field="batch")
+        split_windows([], overlap=window_overlap)  # validates the overlap against the window
         self._model_path = Path(model_path) if model_path is not None else MODEL_PATH
         self._vocab_path = (
             Path(vocab_path) if vocab_path is not None else self._model_path.with_name("vocab.txt")
@@ -139,12 +167,18 @@ class OnnxEmbedder:
                 )
         self._threads = threads
         self._batch_size = batch_size
+        self._overlap = window_overlap
+        self.memo = VectorMemo(memo_size if batch_size == 1 else 0)
+        self.stats = EmbedStats()
         self._lock = threading.Lock()
         self._session: Any = None
         self._tokenizer: WordPieceTokenizer | None = None
 
     def __repr__(self) -> str:
-        return f"OnnxEmbedder({str(self._model_path)!r}, intra_op_num_threads={self._threads})"
+        return (
+            f"OnnxEmbedder({str(self._model_path)!r}, intra_op_num_threads={self._threads}, "
+            f"batch_size={self._batch_size}, window_overlap={self._overlap})"
+        )
 
     @property
     def key(self) -> str:
@@ -216,6 +250,10 @@ class OnnxEmbedder:
         options = ort.SessionOptions()
         options.intra_op_num_threads = self._threads
         options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        # Idle threads sleep instead of spinning: worker processes share the cores.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         options.log_severity_level = 3  # errors only; ORT's warnings are noise for users
         try:
             session = ort.InferenceSession(data, options, providers=["CPUExecutionProvider"])
@@ -227,22 +265,54 @@ class OnnxEmbedder:
         return session
 
     def _embed(self, texts: Sequence[str]) -> Vectors:
-        check_texts(texts)
+        self.stats.texts += len(texts)
+        before = self.memo.hits
+        out = memoized(texts, self.memo, self._compute, DIMENSION)
+        self.stats.memo_hits += self.memo.hits - before
+        return out
+
+    def _compute(self, texts: Sequence[str]) -> Vectors:
+        """Embed distinct texts the memo lacks: window them, run the windows, pool per text."""
         if not texts:
             return np.zeros((0, DIMENSION), dtype=np.float32)
         session, tokenizer = self._ensure_loaded()
         windows: list[list[int]] = []
         owners: list[int] = []
         for i, text in enumerate(texts):
-            for window in split_windows(tokenizer.tokenize(text)):
+            pieces = tokenizer.tokenize(text)
+            self.stats.text_tokens += len(pieces) + 2
+            for window in split_windows(pieces, overlap=self._overlap):
                 windows.append([tokenizer.cls_id, *window, tokenizer.sep_id])
                 owners.append(i)
-        pooled = self._run_windows(session, windows, pad_id=tokenizer.pad_id)
+        self.stats.windows += len(windows)
+        self.stats.window_tokens += sum(len(w) for w in windows)
+        if self._batch_size == 1:
+            pooled = self._run_alone(session, windows)
+        else:
+            pooled = self._run_batched(session, windows, pad_id=tokenizer.pad_id)
         sums = np.zeros((len(texts), DIMENSION), dtype=np.float32)
         np.add.at(sums, np.asarray(owners), pooled)
         return _l2_normalize(sums)  # the mean of the windows, re-normalised
 
-    def _run_windows(self, session: Any, windows: list[list[int]], *, pad_id: int) -> Vectors:
+    def _run(self, session: Any, ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]) -> Any:
+        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        self.stats.calls += 1
+        self.stats.padded_tokens += int(ids.size)
+        try:
+            (hidden,) = session.run(["last_hidden_state"], feeds)
+        except Exception as exc:  # ORT raises bare Exception subclasses; re-raised typed
+            raise PluginError(f"onnxruntime failed to embed a batch: {exc}") from exc
+        return hidden
+
+    def _run_alone(self, session: Any, windows: list[list[int]]) -> Vectors:
+        """Mean-pool and normalise each window, one model call per window: no padding."""
+        out = np.empty((len(windows), DIMENSION), dtype=np.float32)
+        for row, window in enumerate(windows):
+            ids = np.asarray(window, dtype=np.int64)[None, :]
+            out[row] = self._run(session, ids, np.ones_like(ids))[0].mean(axis=0)
+        return _l2_normalize(out)
+
+    def _run_batched(self, session: Any, windows: list[list[int]], *, pad_id: int) -> Vectors:
         """Mean-pool and normalise each window, batching windows of similar length together."""
         order = sorted(range(len(windows)), key=lambda i: len(windows[i]))
         out = np.empty((len(windows), DIMENSION), dtype=np.float32)
@@ -254,11 +324,7 @@ class OnnxEmbedder:
             for row, i in enumerate(idx):
                 ids[row, : len(windows[i])] = windows[i]
                 mask[row, : len(windows[i])] = 1
-            feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            try:
-                (hidden,) = session.run(["last_hidden_state"], feeds)
-            except Exception as exc:  # ORT raises bare Exception subclasses; re-raised typed
-                raise PluginError(f"onnxruntime failed to embed a batch: {exc}") from exc
+            hidden = self._run(session, ids, mask)
             weights = mask[:, :, None].astype(np.float32)
             means = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
             out[idx] = _l2_normalize(means.astype(np.float32))

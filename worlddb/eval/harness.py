@@ -51,6 +51,7 @@ from worlddb.eval.files import (
 )
 from worlddb.eval.longmemeval import Question, write_rankings_line
 from worlddb.eval.metrics import Granularity, Report, score_rankings
+from worlddb.eval.progress import Progress
 from worlddb.eval.worker import (
     AsOf,
     EngineSetup,
@@ -73,6 +74,7 @@ __all__ = [
     "parse_lanes",
     "run_longmemeval",
     "stratified_sample",
+    "threads_per_worker",
 ]
 
 logger = logging.getLogger(__name__)
@@ -158,6 +160,8 @@ class HarnessReport:
         wall_s: Wall time of this call.
         ingest_s: Summed ingest time over the questions ranked by this call.
         recall_s: Summed recall-and-rank time over those questions.
+        cpu_s: Summed CPU time of the worker processes over those questions (ingest and
+            recall, every thread): what a question costs, whatever the machine's load.
         retrieval: Official retrieval metrics over the whole rankings file, when gold is known.
         answers: QA accuracy, in ``--answer`` mode.
         ablations: Lane set (``"bm25+vector"``) → its metrics, for ``options.ablations``.
@@ -173,6 +177,7 @@ class HarnessReport:
     retrieval: Report | None
     answers: AnswerReport | None = None
     ablations: dict[str, Report] = field(default_factory=dict)
+    cpu_s: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (per-question retrieval metrics included)."""
@@ -184,6 +189,7 @@ class HarnessReport:
             "wall_s": round(self.wall_s, 2),
             "ingest_s": round(self.ingest_s, 2),
             "recall_s": round(self.recall_s, 2),
+            "cpu_s": round(self.cpu_s, 2),
             "retrieval": None if self.retrieval is None else self.retrieval.to_dict(),
             "answers": None if self.answers is None else self.answers.to_dict(),
             "ablations": {name: r.to_dict() for name, r in self.ablations.items()},
@@ -193,7 +199,8 @@ class HarnessReport:
         """A human summary: timings, the metric table, and QA accuracy when present."""
         lines = [
             f"ranked {self.ran} questions ({self.skipped} resumed) in {self.wall_s:.1f} s "
-            f"(ingest {self.ingest_s:.1f} s, recall {self.recall_s:.1f} s); rankings: {self.out}"
+            f"(ingest {self.ingest_s:.1f} s, recall {self.recall_s:.1f} s, "
+            f"{self.cpu_s / max(self.ran, 1):.1f} CPU-s per question); rankings: {self.out}"
         ]
         if self.retrieval is None:
             lines.append("no gold file found next to the data: not scored")
@@ -273,9 +280,11 @@ def run_longmemeval(
         embedder_factory=opts.embedder_factory,
         cache_path=opts.cache_path,
         as_of=opts.as_of,
+        threads=threads_per_worker(opts.workers),
     )
-    skipped, ran, ingest_s, recall_s = len(plan) - len(todo), 0, 0.0, 0.0
-    bar = _Progress(len(todo), progress)
+    skipped, ran, ingest_s, recall_s, cpu_s = len(plan) - len(todo), 0, 0.0, 0.0, 0.0
+    bar = Progress(len(todo), progress)
+    bar.start(opts.workers, setup.threads, skipped, opts.cache_path)
     with ExitStack() as stack:
         files = [stack.enter_context(p.open("a", encoding="utf-8")) for p in (out_path, *extra)]
         qa = None
@@ -292,7 +301,8 @@ def run_longmemeval(
             ran += 1
             ingest_s += outcome.ingest_s
             recall_s += outcome.recall_s
-            bar.step()
+            cpu_s += outcome.cpu_s
+            bar.step(outcome.cpu_s)
     bar.close()
     gold = gold_path_for(data)
     if gold is not None and (opts.sample is not None or opts.limit is not None):
@@ -318,7 +328,15 @@ def run_longmemeval(
         retrieval,
         answers,
         ablations,
+        cpu_s,
     )
+
+
+def threads_per_worker(workers: int) -> int:
+    """Each worker's share of the cores, at least one: ``workers`` single-threaded processes
+    embed faster than fewer processes with more threads each (BENCHMARKS.md, "Ingest
+    throughput"), and more threads than cores only make them wait for each other."""
+    return max(1, (os.cpu_count() or 1) // workers)
 
 
 # -- internals ----------------------------------------------------------------------------------
@@ -356,39 +374,3 @@ def _drain(
 ) -> Iterator[tuple[Question, Outcome]]:
     for future in finished:
         yield pending.pop(future), future.result()
-
-
-class _Progress:
-    """A plain-text progress line on stderr: a redrawn line on a terminal, else every 5%."""
-
-    def __init__(self, total: int, stream: IO[str] | None) -> None:
-        self.total, self.stream, self.done = total, stream, 0
-        self.started = time.perf_counter()
-        self.tty = bool(stream is not None and stream.isatty())
-        self.every = max(1, total // 20)
-
-    def step(self) -> None:
-        self.done += 1
-        if self.stream is None or not (
-            self.tty or self.done % self.every == 0 or self.done == self.total
-        ):
-            return
-        elapsed = time.perf_counter() - self.started
-        rate = elapsed / self.done
-        eta = rate * (self.total - self.done)
-        line = (
-            f"longmemeval {self.done:>4d}/{self.total} {100 * self.done / self.total:5.1f}% "
-            f"{rate:6.2f} s/q  elapsed {_clock(elapsed)}  eta {_clock(eta)}"
-        )
-        self.stream.write(f"\r{line}" if self.tty else f"{line}\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None and self.tty and self.done:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes // 60:d}:{minutes % 60:02d}:{secs:02d}"

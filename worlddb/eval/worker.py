@@ -72,6 +72,7 @@ class Outcome:
     hits: int
     ingest_s: float
     recall_s: float
+    cpu_s: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ class EngineSetup:
         cache_path: The shared embedding cache file, or ``None`` for no cache.
         as_of: ``"day"`` recalls as of the end of the question's (UTC) day, ``"exact"`` as of
             its timestamp.
+        threads: onnxruntime threads of the default embedder in each worker; ``None`` for its
+            own default. The harness gives each worker its share of the cores, so workers
+            do not fight over them.
     """
 
     lane_sets: tuple[tuple[str, ...], ...]
@@ -96,6 +100,7 @@ class EngineSetup:
     embedder_factory: Callable[[], Embedder] | None
     cache_path: Path | None
     as_of: AsOf = "day"
+    threads: int | None = None
 
 
 class Worker:
@@ -111,7 +116,7 @@ class Worker:
         """Ingest ``task``'s haystack into a fresh store, recall the question, rank sessions."""
         from worlddb.engine import WorldDB
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         with WorldDB.open(":memory:", embedder=self.embedder, extractor=self.extractor) as db:
             sessions: dict[str, str] = {}
             turns: dict[str, tuple[str, int]] = {}
@@ -139,7 +144,14 @@ class Worker:
                 ranked.append(build_rankings(located, task.sessions, question_date=cutoff))
                 count = count or len(hits)
         done = time.perf_counter()
-        return Outcome(task.index, tuple(ranked), count, ingested - started, done - ingested)
+        return Outcome(
+            task.index,
+            tuple(ranked),
+            count,
+            ingested - started,
+            done - ingested,
+            time.process_time() - cpu,
+        )
 
 
 def as_of_time(question_date: int, as_of: AsOf) -> int:
@@ -180,7 +192,7 @@ def _build_embedder(setup: EngineSetup) -> Embedder:
     if setup.embedder_factory is None:
         from worlddb.embedding import default_embedder
 
-        embedder: Embedder = default_embedder()
+        embedder: Embedder = default_embedder(intra_op_num_threads=setup.threads)
     else:
         embedder = setup.embedder_factory()
     if setup.cache_path is not None:
