@@ -62,7 +62,6 @@ from worlddb.eval.worker import (
     run_task,
 )
 from worlddb.plugins import Embedder
-from worlddb.recall import OPTIONAL_LANES
 
 __all__ = [
     "DEFAULT_CACHE_PATH",
@@ -221,11 +220,10 @@ def parse_lanes(text: str) -> tuple[str, ...]:
         ValidationError: An unknown or repeated lane, or none at all.
     """
     lanes = tuple(part.strip() for part in text.split(",") if part.strip())
-    known = (*LANES, *OPTIONAL_LANES)
-    unknown = [lane for lane in lanes if lane not in known]
+    unknown = [lane for lane in lanes if lane not in LANES]
     if not lanes or unknown or len(set(lanes)) != len(lanes):
         raise ValidationError(
-            f"lanes must be distinct names from {', '.join(known)}, got {text!r}",
+            f"lanes must be distinct names from {', '.join(LANES)}, got {text!r}",
             field="lanes",
             value=text,
         )

@@ -41,7 +41,6 @@ from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
 from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
-from worlddb.recall.context import CONTEXT_POOL, neighbour_ranking
 from worlddb.recall.result import RecallResult
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
@@ -55,7 +54,6 @@ __all__ = [
     "FUZZY_TIERS",
     "LANES",
     "MAX_LIMIT",
-    "OPTIONAL_LANES",
     "FuzzyLookup",
     "Recall",
     "RecallSettings",
@@ -63,10 +61,8 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph", "time")
-OPTIONAL_LANES: Final = ("context",)
-"""Lanes a caller may ask for that are not run by default (see ``worlddb.recall.context``)."""
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
-    {"vector": 20, "bm25": 5, "graph": 10, "time": 10, "context": 10}
+    {"vector": 20, "bm25": 5, "graph": 10, "time": 10}
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
@@ -205,8 +201,7 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
-        # The time and context lanes work from the text and vector lanes' candidates.
-        wanted.sort(key=lambda lane: lane in ("time", "context"))
+        wanted.sort(key=lambda lane: lane == "time")  # it reorders the other lanes' candidates
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -229,8 +224,6 @@ class Recall:
                 if anchor is None:
                     continue
                 found = self._time_lane(anchor, rankings)
-            elif lane == "context":
-                found = neighbour_ranking(self.store, _interleaved(rankings, CONTEXT_POOL), flt)
             elif lane == "bm25":
                 found = [
                     h.rid
@@ -280,7 +273,8 @@ class Recall:
 
     def _time_lane(self, anchor: TimeAnchor, rankings: Mapping[str, list[str]]) -> list[int]:
         """The text and vector candidates (interleaved, best first) reordered by time."""
-        pool = _interleaved(rankings, TIME_POOL)
+        lists = [rankings.get(lane, [])[:TIME_POOL] for lane in ("bm25", "vector")]
+        pool = list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
         worlds = self.store.worlds_by_rid(pool)
         return rank_by_time(anchor, pool, {rid: w.valid_from for rid, w in worlds.items()})
 
@@ -317,12 +311,6 @@ class Recall:
                 current[lane] = min(len(rankings[lane]), current[lane] * 2)
 
 
-def _interleaved(rankings: Mapping[str, list[str]], depth: int) -> list[int]:
-    """The text and vector lanes' top ``depth`` ids, alternating, best first, each once."""
-    lists = [rankings.get(lane, [])[:depth] for lane in ("bm25", "vector")]
-    return list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
-
-
 @dataclass(frozen=True, slots=True)
 class _Fused:
     id: str
@@ -343,10 +331,10 @@ def _check(query: object, limit: object, lanes: object, view: object) -> tuple[s
         raise ValidationError(
             f"lanes must be a list of lane names, not {lanes!r}", field="lanes", value=lanes
         )
-    unknown = [lane for lane in lanes if lane not in (*LANES, *OPTIONAL_LANES)]
+    unknown = [lane for lane in lanes if lane not in LANES]
     if unknown:
         raise ValidationError(
-            f"unknown recall lane {unknown[0]!r}; lanes are {', '.join((*LANES, *OPTIONAL_LANES))}",
+            f"unknown recall lane {unknown[0]!r}; lanes are {', '.join(LANES)}",
             field="lanes",
             value=unknown[0],
         )
