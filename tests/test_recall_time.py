@@ -13,6 +13,7 @@ from worlddb.timeutil import parse_time
 
 ALICE = {"user_id": "alice"}
 ASKED = "2024-05-30"
+WITH_TIME = ["bm25", "vector", "graph", "time"]
 
 
 def _us(day: str) -> int:
@@ -63,7 +64,7 @@ def test_ranking_is_by_distance_then_by_relevance_and_drops_the_far_and_undated(
 
 def test_the_memory_dated_near_the_named_day_ranks_first(db: WorldDB) -> None:
     question = "What kitchen appliance did I buy 10 days ago?"
-    hits = db.recall(question, scopes=ALICE, valid_at=ASKED, limit=3).hits
+    hits = db.recall(question, scopes=ALICE, valid_at=ASKED, limit=3, lanes=WITH_TIME).hits
     assert "air fryer" in hits[0].text
     assert hits[0].ranks.get("time") == 1
     assert all("dog" not in h.text for h in hits)  # the lane only reorders relevant memories
@@ -77,7 +78,9 @@ def test_without_the_time_lane_the_date_is_ignored(db: WorldDB) -> None:
 
 
 def test_a_question_without_a_date_runs_no_time_lane(db: WorldDB) -> None:
-    result = db.recall("What kitchen appliance did I buy?", scopes=ALICE, valid_at=ASKED)
+    result = db.recall(
+        "What kitchen appliance did I buy?", scopes=ALICE, valid_at=ASKED, lanes=WITH_TIME
+    )
     assert "time" not in result.lanes
 
 
@@ -106,3 +109,8 @@ def test_a_month_range_with_bare_month_names() -> None:
     across = find_anchor("What did I do from November to February?", _us("2024-03-30"))
     assert across is not None
     assert (across.start, across.end) == (_us("2023-11-01"), _us("2024-03-01"))
+
+
+def test_the_time_lane_runs_only_when_asked_for(db: WorldDB) -> None:
+    question = "What kitchen appliance did I buy 10 days ago?"
+    assert "time" not in db.recall(question, scopes=ALICE, valid_at=ASKED).lanes

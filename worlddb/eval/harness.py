@@ -62,6 +62,7 @@ from worlddb.eval.worker import (
     run_task,
 )
 from worlddb.plugins import Embedder
+from worlddb.recall import OPTIONAL_LANES
 
 __all__ = [
     "DEFAULT_CACHE_PATH",
@@ -78,7 +79,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-LANES: Final = ("bm25", "vector", "graph", "time")
+LANES: Final = ("bm25", "vector", "graph")
 DEFAULT_CACHE_PATH: Final = Path(tempfile.gettempdir()) / "worlddb-cache" / "embeddings.sqlite"
 RECALL_LIMIT: Final = 200  # hits asked of recall; a haystack holds ~500 turns in ~50 sessions
 IN_FLIGHT_PER_WORKER: Final = 2  # queued questions per worker: keeps workers fed, memory bounded
@@ -220,10 +221,11 @@ def parse_lanes(text: str) -> tuple[str, ...]:
         ValidationError: An unknown or repeated lane, or none at all.
     """
     lanes = tuple(part.strip() for part in text.split(",") if part.strip())
-    unknown = [lane for lane in lanes if lane not in LANES]
+    known = (*LANES, *OPTIONAL_LANES)
+    unknown = [lane for lane in lanes if lane not in known]
     if not lanes or unknown or len(set(lanes)) != len(lanes):
         raise ValidationError(
-            f"lanes must be distinct names from {', '.join(LANES)}, got {text!r}",
+            f"lanes must be distinct names from {', '.join(known)}, got {text!r}",
             field="lanes",
             value=text,
         )

@@ -9,6 +9,7 @@ from worlddb.recall.result import RecallHit, RecallResult
 from worlddb.recall.search import (
     DEFAULT_DEPTH,
     LANES,
+    OPTIONAL_LANES,
     FuzzyLookup,
     Recall,
     RecallSettings,
@@ -18,6 +19,7 @@ from worlddb.recall.search import (
 __all__ = [
     "DEFAULT_DEPTH",
     "LANES",
+    "OPTIONAL_LANES",
     "FuzzyLookup",
     "Recall",
     "RecallHit",
