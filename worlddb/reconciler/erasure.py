@@ -1,8 +1,9 @@
 """Purge: a real delete of worlds and everything derived from them (for erasure requests).
 
 Retiring closes validity and keeps history; purging removes rows. The closure of a purge is:
-the named worlds, their structural descendants that no surviving world still contains, and every
-world ``derived_from`` only purged worlds (a fact extracted from a purged turn). Blobs, FTS rows,
+the named worlds, their structural descendants that no surviving world still contains, every
+world ``derived_from`` only purged worlds (a fact extracted from a purged turn), the entities only
+purged facts name, and the earlier versions of a purged memory (see ``_Closure``). Blobs, FTS rows,
 embeddings, aliases, provenance, proposals, scope membership and validity history go with them,
 in one transaction; the vector index marks the rows deleted after the commit.
 
@@ -82,12 +83,17 @@ class _Closure:
         self.doomed: dict[str, None] = {}
         self.reached: dict[str, None] = {}
         self.queue: deque[str] = deque()
+        self.queued: set[str] = set()  # what ``queue`` holds, for O(1) membership
 
     def run(self, roots: Iterable[str]) -> tuple[list[NodeId], list[NodeId]]:
         """The doomed worlds, and those reached but spared (held by something surviving)."""
-        self.queue.extend(roots)
+        for root in roots:
+            self.reached[root] = None
+            if root not in self.keep:
+                self._enqueue(root)
         while self.queue:
             wid = self.queue.popleft()
+            self.queued.discard(wid)
             self.reached[wid] = None
             if wid in self.doomed or wid in self.keep:
                 continue
@@ -96,13 +102,18 @@ class _Closure:
         spared = [w for w in self.reached if w not in self.doomed and self.store.exists(w)]
         return [NodeId(w) for w in self.doomed], [NodeId(w) for w in spared]
 
-    def _going(self) -> set[str]:
-        return {*self.doomed, *self.queue}
+    def _enqueue(self, wid: str) -> None:
+        if wid not in self.queued and wid not in self.doomed:
+            self.queue.append(wid)
+            self.queued.add(wid)
+
+    def _going(self, wid: str) -> bool:
+        return wid not in self.keep and (wid in self.doomed or wid in self.queued)
 
     def _offer(self, wid: str, sources: set[str]) -> None:
         self.reached[wid] = None
-        if sources <= self._going():
-            self.queue.append(wid)
+        if wid not in self.keep and all(self._going(s) for s in sources):
+            self._enqueue(wid)
 
     def _follow(self, wid: str) -> None:
         for child in self._ids("SELECT dst FROM edges WHERE src = ? AND type = 'contains'", wid):
@@ -152,7 +163,6 @@ class _Closure:
             return False
         phrase = '"' + str(row[1]).replace('"', '""') + '"'
         kinds = ",".join("?" * len(self.memory_types))
-        going = self._going()
         for (wid,) in self.conn.execute(
             "SELECT n.id FROM fts JOIN nodes n ON n.rid = fts.rowid "
             f"WHERE fts MATCH ? AND n.type IN ({kinds}) AND n.rid IN ("
@@ -160,7 +170,7 @@ class _Closure:
             "SELECT scope FROM scope_members WHERE rid = ?))",
             (phrase, *sorted(self.memory_types), row[0]),
         ):
-            if wid not in going:
+            if not self._going(str(wid)):
                 return True
         return False
 
