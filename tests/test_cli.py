@@ -201,7 +201,9 @@ def test_exit_codes_mean_something(run: Run) -> None:
 
 def test_serve_forwards_to_the_server_and_refuses_a_public_address(run: Run) -> None:
     result = CliRunner().invoke(
-        cli, ["serve", "--transport", "http", "--host", "0.0.0.0"], env={**ENV, "WORLDDB_TOKEN": ""}
+        cli,
+        ["serve", "--transport", "http", "--host", "0.0.0.0"],
+        env={**ENV, "WORLDDB_TOKEN": None, "WORLDDB_TOKEN_FILE": None},
     )
     assert result.exit_code == 1
     assert "without a token" in result.output

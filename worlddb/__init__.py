@@ -36,6 +36,7 @@ from worlddb.model import (
 )
 from worlddb.plugins import Embedder, Extractor, Message, Summarizer
 from worlddb.recall import RecallHit, RecallResult, Succession
+from worlddb.reconciler.erasure import ErasureReport
 from worlddb.scopes import ScopeInfo
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "EdgeHandler",
     "EdgeSpec",
     "Embedder",
+    "ErasureReport",
     "Extractor",
     "HandlerError",
     "HandlerRefusedError",

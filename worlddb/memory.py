@@ -14,7 +14,7 @@ from worlddb.ingest import Ingestor, IngestResult
 from worlddb.model import Changeset, NodeId, World
 from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
 from worlddb.reconciler import Reconciler
-from worlddb.reconciler.erasure import purge_worlds
+from worlddb.reconciler.erasure import ErasureReport, purge_worlds
 from worlddb.scopes import (
     SCOPE_KINDS,
     ScopeInfo,
@@ -226,17 +226,33 @@ class MemoryOps:
     def purge_scope(self, kind: str, value: str, *, erase: bool = False) -> int:
         """Retire a scope and its memories; with ``erase`` delete them and what derives from them.
 
-        Worlds another scope still holds are kept. Returns the number of memories affected.
+        Worlds another scope still holds are kept. Returns the number of memories affected; to
+        learn which memories were erased and which were kept, call ``erase_scope``.
         """
-        sid = scope_id(kind, value)
-        if not self.store.exists(sid):
-            raise NotFoundError(f"{kind}={value}", "scope")
         if not erase:
+            sid = scope_id(kind, value)
+            if not self.store.exists(sid):
+                raise NotFoundError(f"{kind}={value}", "scope")
             retired = self.retire_scope({kind: value})
             self.reconciler.retire(sid)
             return retired
+        return len(self.erase_scope(kind, value).memories_erased)
+
+    def erase_scope(self, kind: str, value: str) -> ErasureReport:
+        """Delete a scope, its memories and what derives from them, text included, for good.
+
+        Memories (and entities, facts) another scope still holds are kept and listed in
+        ``kept``. The text of what was erased leaves the database file too: see
+        ``worlddb.reconciler.erasure``.
+
+        Raises:
+            NotFoundError: no such scope.
+        """
+        sid = scope_id(kind, value)
         # One writer from the member listing to the delete: nothing joins the scope in between.
         with self.store.writing() as conn:
+            if not self.store.exists(sid):
+                raise NotFoundError(f"{kind}={value}", "scope")
             members = [
                 NodeId(r[0])
                 for r in conn.execute(
@@ -254,6 +270,6 @@ class MemoryOps:
                     (sid, sid),
                 )
             )
-            memories = [m for m in members if self.store.get_world(m).type in MEMORY_TYPES]
-            purge_worlds(self.reconciler, [*members, sid], keep=shared)
-            return len([m for m in memories if m not in shared])
+            return purge_worlds(
+                self.reconciler, [*members, sid], keep=shared, memory_types=MEMORY_TYPES
+            )

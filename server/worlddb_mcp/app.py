@@ -31,6 +31,7 @@ from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
 from worlddb_mcp.auth import StaticTokenVerifier, TokenRegistry
 from worlddb_mcp.runtime import AppState
+from worlddb_mcp.stdio import serve_stdio
 from worlddb_mcp.tools import TOOLS
 
 __all__ = [
@@ -235,5 +236,9 @@ def run_http(
 
 
 def run_stdio(server: MCPServer[AppState]) -> None:
-    """Serve over stdin/stdout until the client closes the pipe."""
-    server.run("stdio")
+    """Serve over stdin/stdout until the client closes the pipe.
+
+    Every line that is not a JSON-RPC message gets a JSON-RPC error reply (see
+    ``worlddb_mcp.stdio``) rather than the SDK's silence.
+    """
+    anyio.run(serve_stdio, server)

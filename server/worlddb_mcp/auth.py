@@ -137,6 +137,12 @@ def parse_token_line(line: str, *, where: str = "token") -> tuple[str, Grant] | 
     if not text or text.startswith("#"):
         return None
     token, *bindings = text.split()
+    kind, sep, _ = token.partition("=")
+    if sep and kind in SCOPE_KINDS:
+        raise ValidationError(
+            f"{where}: the line starts with the scope binding {token!r} but has no token before it",
+            field="token",
+        )
     if len(token) < MIN_TOKEN_CHARS:
         raise ValidationError(
             f"{where}: tokens must be at least {MIN_TOKEN_CHARS} characters "
@@ -181,17 +187,34 @@ def load_tokens(
 ) -> TokenRegistry:
     """Collect tokens from ``WORLDDB_TOKEN`` (one ``TOKEN [bindings]`` line) and a token file.
 
+    The file is ``token_file``, or ``WORLDDB_TOKEN_FILE`` when that is not given. Anything that
+    asks for auth but supplies no token -- ``WORLDDB_TOKEN`` set to blanks, an empty file path, a
+    file of only comments -- is refused rather than read as "no auth": the server would otherwise
+    start open while its operator believes it is locked.
+
     Raises:
-        ValidationError: the file is missing or a line is malformed.
+        ValidationError: the file is missing or empty, a line is malformed, or a setting that
+            should hold a token is blank.
     """
     environ = os.environ if env is None else env
     entries: list[tuple[str, Grant]] = []
-    from_env = environ.get("WORLDDB_TOKEN", "").strip()
-    if from_env:
-        parsed = parse_token_line(from_env, where="WORLDDB_TOKEN")
-        if parsed is not None:
-            entries.append(parsed)
+    if "WORLDDB_TOKEN" in environ:
+        # Set but blank is a mistake (an unfilled template, a missing secret), never "no auth".
+        parsed = parse_token_line(environ["WORLDDB_TOKEN"], where="WORLDDB_TOKEN")
+        if parsed is None:
+            raise ValidationError(
+                "WORLDDB_TOKEN is set but holds no token; put a token in it or unset it",
+                field="WORLDDB_TOKEN",
+            )
+        entries.append(parsed)
+    if token_file is None and "WORLDDB_TOKEN_FILE" in environ:
+        token_file = environ["WORLDDB_TOKEN_FILE"]
     if token_file is not None:
+        if not str(token_file).strip():
+            raise ValidationError(
+                "the token file path is empty; name a file or unset WORLDDB_TOKEN_FILE",
+                field="token_file",
+            )
         path = Path(token_file).expanduser()
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
@@ -201,10 +224,18 @@ def load_tokens(
                 field="token_file",
                 value=str(path),
             ) from None
+        found = 0
         for number, line in enumerate(lines, start=1):
             parsed = parse_token_line(line, where=f"{path.name}:{number}")
             if parsed is not None:
                 entries.append(parsed)
+                found += 1
+        if not found:
+            raise ValidationError(
+                f"token file {str(path)!r} holds no tokens; add one per line or drop the file",
+                field="token_file",
+                value=str(path),
+            )
     return TokenRegistry(tuple(entries))
 
 

@@ -313,6 +313,20 @@ class PurgeResult(_Output):
     scope: str = Field(description="kind=value")
     erased: bool = Field(description="True: deleted for good; False: retired only")
     count: int = Field(description="How many memories were affected")
+    erased_ids: list[str] = Field(
+        default_factory=list, description="With erase: the memories deleted, text and all"
+    )
+    kept_ids: list[str] = Field(
+        default_factory=list,
+        description="With erase: the scope's memories kept because another scope holds them",
+    )
+    worlds_erased: int = Field(
+        default=0, description="With erase: every world deleted (memories, facts, entities)"
+    )
+    scrubbed: bool = Field(
+        default=True,
+        description="With erase: False if the write-ahead log could not be truncated yet",
+    )
 
 
 class ScopeItem(_Output):

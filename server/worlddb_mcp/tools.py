@@ -384,8 +384,19 @@ async def memory_purge_scope(
             f"confirm must equal the scope's value {value!r} to purge {kind}={value!r}"
             "; nothing was changed"
         )
-    count = await run_write(ctx, lambda db: db.purge_scope(kind, value, erase=erase))
-    return PurgeResult(scope=f"{kind}={value}", erased=erase, count=count)
+    if not erase:
+        count = await run_write(ctx, lambda db: db.purge_scope(kind, value))
+        return PurgeResult(scope=f"{kind}={value}", erased=False, count=count)
+    report = await run_write(ctx, lambda db: db.erase_scope(kind, value))
+    return PurgeResult(
+        scope=f"{kind}={value}",
+        erased=True,
+        count=len(report.memories_erased),
+        erased_ids=list(report.memories_erased),
+        kept_ids=list(report.memories_kept),
+        worlds_erased=len(report.erased),
+        scrubbed=report.scrubbed,
+    )
 
 
 async def memory_list_scopes(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,7 +118,58 @@ def test_the_command_exits_1_with_a_message_for_a_public_address_without_token(
             "--extractor",
             "none",
         ],
-        env={"WORLDDB_TOKEN": ""},
+        env={"WORLDDB_TOKEN": None, "WORLDDB_TOKEN_FILE": None},
     )
     assert result.exit_code == 1
     assert "without a token" in result.output
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\t\n", "# only a comment"])
+def test_a_blank_worlddb_token_is_refused_not_read_as_no_auth(blank: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        load_tokens(env={"WORLDDB_TOKEN": blank})
+    assert "WORLDDB_TOKEN" in str(caught.value)
+
+
+def test_a_token_file_without_tokens_or_with_a_tokenless_line_is_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.write_text("# nothing yet\n\n   \n", encoding="utf-8")
+    with pytest.raises(ValidationError, match="holds no tokens"):
+        load_tokens(token_file=empty, env={})
+    with pytest.raises(ValidationError, match="holds no tokens"):
+        load_tokens(env={"WORLDDB_TOKEN_FILE": str(empty)})
+    with pytest.raises(ValidationError, match="path is empty"):
+        load_tokens(env={"WORLDDB_TOKEN_FILE": "  "})
+    bindings_only = tmp_path / "bindings"
+    bindings_only.write_text("user_id=alice-with-a-long-name\n", encoding="utf-8")
+    with pytest.raises(ValidationError, match="no token before it"):
+        load_tokens(token_file=bindings_only, env={})
+
+
+@pytest.mark.parametrize(
+    ("extra_env", "expected"),
+    [
+        ({"WORLDDB_TOKEN": ""}, "WORLDDB_TOKEN is set but holds no token"),
+        ({"WORLDDB_TOKEN": "   "}, "WORLDDB_TOKEN is set but holds no token"),
+        ({"WORLDDB_TOKEN_FILE": ""}, "token file path is empty"),
+    ],
+)
+def test_the_installed_server_refuses_to_start_with_a_blank_token(
+    tmp_path: Path, extra_env: dict[str, str], expected: str
+) -> None:
+    script = Path(sys.executable).with_name("worlddb-mcp")
+    env = {k: v for k, v in os.environ.items() if k not in ("WORLDDB_TOKEN", "WORLDDB_TOKEN_FILE")}
+    env.update(extra_env)
+    proc = subprocess.run(
+        [str(script), "--transport", "http", "--port", "0", "--db", str(tmp_path / "x.db")],
+        env={**env, "WORLDDB_EMBEDDER": "hash", "WORLDDB_EXTRACTOR": "none"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 1
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and expected in lines[0]
+    assert "auth: none" not in proc.stderr
+    assert not (tmp_path / "x.db").exists()

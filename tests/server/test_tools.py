@@ -305,7 +305,15 @@ async def test_purge_with_erase_deletes_the_scope_but_keeps_what_another_scope_h
     result = await call(
         client, "memory_purge_scope", {"scope": ALICE, "confirm": "alice", "erase": True}
     )
-    assert result == {"scope": "user_id=alice", "erased": True, "count": 1}
+    assert result == {
+        "scope": "user_id=alice",
+        "erased": True,
+        "count": 1,
+        "erased_ids": [private["id"]],
+        "kept_ids": [shared["id"]],
+        "worlds_erased": 2,  # the memory and the scope world itself
+        "scrubbed": True,
+    }
     assert mem_db.find(private["id"]) is None
     kept = await call(client, "memory_read", {"id": shared["id"]})
     assert kept["text"] == "alice and the planner"

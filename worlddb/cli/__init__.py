@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
+from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState
 from worlddb.cli.demo import demo, reembed
@@ -69,7 +70,7 @@ def cli(
     state.extractor = extractor
 
 
-for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *GROUPS):
+for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS):
     cli.add_command(_command)
 
 

@@ -23,12 +23,12 @@ from worlddb.handlers import HandlerRegistry, default_handlers, load_entry_point
 from worlddb.hashing import world_id
 from worlddb.index.vector import VectorIndex
 from worlddb.ingest import Ingestor
-from worlddb.memory import MemoryOps
+from worlddb.memory import MEMORY_TYPES, MemoryOps
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.plugins import Embedder, Extractor
 from worlddb.recall import Recall
 from worlddb.reconciler import Reconciler
-from worlddb.reconciler.erasure import purge_worlds
+from worlddb.reconciler.erasure import ErasureReport, purge_worlds
 from worlddb.reconciler.versions import edit_world
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
@@ -280,4 +280,13 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
 
     def purge(self, target: str) -> list[NodeId]:
         """Delete a world and everything derived from it. Irreversible; returns deleted ids."""
-        return purge_worlds(self.reconciler, [self.store.get_world(target).id])
+        return list(self.erase(target).erased)
+
+    def erase(self, target: str) -> ErasureReport:
+        """``purge``, reporting what was erased and what was kept because something holds it.
+
+        The erased text leaves the database file too (see ``worlddb.reconciler.erasure``).
+        """
+        return purge_worlds(
+            self.reconciler, [self.store.get_world(target).id], memory_types=MEMORY_TYPES
+        )

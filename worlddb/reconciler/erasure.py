@@ -1,17 +1,28 @@
 """Purge: a real delete of worlds and everything derived from them (for erasure requests).
 
 Retiring closes validity and keeps history; purging removes rows. The closure of a purge is:
-the named worlds, their structural descendants that no surviving world still contains, and every
-world ``derived_from`` only purged worlds (a fact extracted from a purged turn). Blobs, FTS rows,
+the named worlds, their structural descendants that no surviving world still contains, every
+world ``derived_from`` only purged worlds (a fact extracted from a purged turn), the entities only
+purged facts name, and the earlier versions of a purged memory (see ``_Closure``). Blobs, FTS rows,
 embeddings, aliases, provenance, proposals, scope membership and validity history go with them,
 in one transaction; the vector index marks the rows deleted after the commit.
+
+Deleting rows is not erasing text. Three more steps make the words leave the file: the write
+connection runs with ``secure_delete`` (freed cells and pages are zeroed, see
+``worlddb.store``); the full-text index, which is contentless and so keeps each indexed term in
+its segments until they merge, is merged (``optimize``) in the same transaction; and the WAL,
+which still holds page images written before the delete, is checkpointed and truncated once the
+transaction commits. ``ErasureReport`` says what went, what stayed because another scope or world
+still holds it, and whether the WAL truncation completed (a reader pinned to an older snapshot
+in another process can hold it back until it finishes).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 from worlddb.model import NodeId
 from worlddb.store._writer import Writer
@@ -19,61 +30,203 @@ from worlddb.store._writer import Writer
 if TYPE_CHECKING:
     from worlddb.reconciler import Reconciler
 
-__all__ = ["purge_closure", "purge_worlds"]
+__all__ = ["ErasureReport", "purge_closure", "purge_worlds"]
+
+_CHUNK: Final = 500  # ids per IN (...) query, well under SQLite's parameter limit
+
+
+@dataclass(frozen=True, slots=True)
+class ErasureReport:
+    """What a purge deleted and what it reached but kept.
+
+    ``kept`` holds worlds the purge named or reached (a memory of the scope, an entity its notes
+    mention, a fact derived from it) that stay because another scope or a surviving world still
+    holds them. ``memories_erased`` / ``memories_kept`` are the memory-type subsets of each.
+    ``scrubbed`` is False when the WAL could not be truncated yet (another process was reading an
+    older snapshot); the deleted text then lingers in the ``-wal`` file until the next checkpoint.
+    """
+
+    erased: tuple[NodeId, ...]
+    kept: tuple[NodeId, ...]
+    memories_erased: tuple[NodeId, ...] = ()
+    memories_kept: tuple[NodeId, ...] = ()
+    scrubbed: bool = True
 
 
 def purge_closure(
-    rec: Reconciler, roots: Iterable[str], *, keep: frozenset[str] = frozenset()
+    rec: Reconciler,
+    roots: Iterable[str],
+    *,
+    keep: frozenset[str] = frozenset(),
+    memory_types: Collection[str] = (),
 ) -> list[NodeId]:
     """Every world a purge of ``roots`` removes; worlds in ``keep`` (and what they hold) stay."""
-    conn = rec.store.conn
-    doomed: dict[str, None] = {}
-    queue = deque(r for r in roots if r not in keep)
-    while queue:
-        wid = queue.popleft()
-        if wid in doomed or wid in keep:
-            continue
-        doomed[wid] = None
-        for (child,) in conn.execute(
-            "SELECT dst FROM edges WHERE src = ? AND type = 'contains'", (wid,)
+    return _Closure(rec, keep, frozenset(memory_types)).run(roots)[0]
+
+
+class _Closure:
+    """The walk from the named worlds to everything that exists only because of them.
+
+    It follows four links, each only when nothing that survives still needs the far end:
+    ``contains`` children no surviving (non-scope) world holds; worlds ``derived_from`` only
+    doomed ones; ``refers_to`` targets (the entities a purged fact names) that no surviving world
+    points at; and, for memories, the older versions a doomed memory ``supersedes`` (its edit
+    history). Memories are never reached through ``refers_to``: one memory naming another does
+    not make the other disposable.
+    """
+
+    def __init__(self, rec: Reconciler, keep: frozenset[str], memory_types: frozenset[str]):
+        self.conn = rec.store.conn
+        self.store = rec.store
+        self.keep = keep
+        self.memory_types = memory_types
+        self.doomed: dict[str, None] = {}
+        self.reached: dict[str, None] = {}
+        self.queue: deque[str] = deque()
+        self.queued: set[str] = set()  # what ``queue`` holds, for O(1) membership
+
+    def run(self, roots: Iterable[str]) -> tuple[list[NodeId], list[NodeId]]:
+        """The doomed worlds, and those reached but spared (held by something surviving)."""
+        for root in roots:
+            self.reached[root] = None
+            if root not in self.keep:
+                self._enqueue(root)
+        while self.queue:
+            wid = self.queue.popleft()
+            self.queued.discard(wid)
+            self.reached[wid] = None
+            if wid in self.doomed or wid in self.keep:
+                continue
+            self.doomed[wid] = None
+            self._follow(wid)
+        spared = [w for w in self.reached if w not in self.doomed and self.store.exists(w)]
+        return [NodeId(w) for w in self.doomed], [NodeId(w) for w in spared]
+
+    def _enqueue(self, wid: str) -> None:
+        if wid not in self.queued and wid not in self.doomed:
+            self.queue.append(wid)
+            self.queued.add(wid)
+
+    def _going(self, wid: str) -> bool:
+        return wid not in self.keep and (wid in self.doomed or wid in self.queued)
+
+    def _offer(self, wid: str, sources: set[str]) -> None:
+        self.reached[wid] = None
+        if wid not in self.keep and all(self._going(s) for s in sources):
+            self._enqueue(wid)
+
+    def _follow(self, wid: str) -> None:
+        for child in self._ids("SELECT dst FROM edges WHERE src = ? AND type = 'contains'", wid):
+            holders = self._ids(
+                "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
+                "AND e.type = 'contains' AND n.type != 'Scope'",
+                child,
+            )
+            self._offer(child, holders)
+        for derived in self._ids(
+            "SELECT src FROM edges WHERE dst = ? AND type = 'derived_from'", wid
         ):
-            holders = {
-                h
-                for (h,) in conn.execute(
-                    "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
-                    "AND e.type = 'contains' AND n.type != 'Scope'",
-                    (child,),
+            sources = self._ids(
+                "SELECT dst FROM edges WHERE src = ? AND type = 'derived_from'", derived
+            )
+            self._offer(derived, sources)
+        for target in self._ids("SELECT dst FROM edges WHERE src = ? AND type = 'refers_to'", wid):
+            if self._type(target) in {*self.memory_types, "Scope"}:
+                continue
+            pointing = self._ids(
+                "SELECT e.src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
+                "AND NOT (e.type = 'contains' AND n.type = 'Scope')",
+                target,
+            )
+            if self._named_by_surviving_memory(target):
+                pointing.add(target)  # never all doomed: the entity stays
+            self._offer(target, pointing)
+        if self._type(wid) in self.memory_types:
+            for older in self._ids(
+                "SELECT dst FROM edges WHERE src = ? AND type = 'supersedes'", wid
+            ):
+                if self._type(older) not in self.memory_types:
+                    continue
+                newer = self._ids(
+                    "SELECT src FROM edges WHERE dst = ? AND type = 'supersedes'", older
                 )
-            }
-            if holders <= set(doomed):
-                queue.append(child)
-        for (derived,) in conn.execute(
-            "SELECT src FROM edges WHERE dst = ? AND type = 'derived_from'", (wid,)
+                self._offer(older, newer)
+
+    def _named_by_surviving_memory(self, target: str) -> bool:
+        """Whether a memory that stays, in a scope of ``target``, contains its name as words.
+
+        An entity mentioned without a fact about it has no edge to the memory that mentions it,
+        so the text is the only evidence that something surviving still uses it.
+        """
+        row = self.conn.execute("SELECT rid, name FROM nodes WHERE id = ?", (target,)).fetchone()
+        if row is None or not self.memory_types or not str(row[1]).strip():
+            return False
+        phrase = '"' + str(row[1]).replace('"', '""') + '"'
+        kinds = ",".join("?" * len(self.memory_types))
+        for (wid,) in self.conn.execute(
+            "SELECT n.id FROM fts JOIN nodes n ON n.rid = fts.rowid "
+            f"WHERE fts MATCH ? AND n.type IN ({kinds}) AND n.rid IN ("
+            "SELECT m.rid FROM scope_members m WHERE m.scope IN ("
+            "SELECT scope FROM scope_members WHERE rid = ?))",
+            (phrase, *sorted(self.memory_types), row[0]),
         ):
-            sources = {
-                s
-                for (s,) in conn.execute(
-                    "SELECT dst FROM edges WHERE src = ? AND type = 'derived_from'", (derived,)
-                )
-            }
-            if sources <= {*doomed, *queue}:
-                queue.append(derived)
-    return [NodeId(w) for w in doomed]
+            if not self._going(str(wid)):
+                return True
+        return False
+
+    def _ids(self, sql: str, wid: str) -> set[str]:
+        return {str(r[0]) for r in self.conn.execute(sql, (wid,))}
+
+    def _type(self, wid: str) -> str | None:
+        row = self.conn.execute("SELECT type FROM nodes WHERE id = ?", (wid,)).fetchone()
+        return None if row is None else str(row[0])
 
 
 def purge_worlds(
-    rec: Reconciler, roots: Iterable[str], *, keep: frozenset[str] = frozenset()
-) -> list[NodeId]:
-    """Delete the purge closure of ``roots`` in one transaction; returns the deleted ids."""
+    rec: Reconciler,
+    roots: Iterable[str],
+    *,
+    keep: frozenset[str] = frozenset(),
+    memory_types: Collection[str] = (),
+) -> ErasureReport:
+    """Delete the purge closure of ``roots`` in one transaction and scrub the file of its text.
+
+    ``memory_types`` names the world types counted as memories in the report.
+    """
     with rec.store.writing():
-        doomed = purge_closure(rec, roots, keep=keep)
+        doomed, spared = _Closure(rec, keep, frozenset(memory_types)).run(roots)
+        kinds = _types_of(rec, (*doomed, *spared))
         removed: list[int] = []
+        searchable = False
         with rec.store.transaction() as conn:
             writer = Writer(conn, rec.now())
             for wid in doomed:
-                rid = writer.purge_world(wid)
-                if rid is not None:
-                    removed.append(rid)
+                purged = writer.purge_world(wid)
+                if purged is not None:
+                    removed.append(purged.rid)
+                    searchable = searchable or purged.was_searchable
+            if searchable:
+                writer.merge_fts()
         if rec.vectors is not None:
             rec.vectors.remove(removed)
-        return doomed
+        scrubbed = rec.store.checkpoint() if doomed else True
+    return ErasureReport(
+        erased=tuple(doomed),
+        kept=tuple(spared),
+        memories_erased=tuple(w for w in doomed if kinds.get(w) in memory_types),
+        memories_kept=tuple(w for w in spared if kinds.get(w) in memory_types),
+        scrubbed=scrubbed,
+    )
+
+
+def _types_of(rec: Reconciler, ids: Iterable[str]) -> dict[str, str]:
+    """The stored type of each of ``ids`` (ids not stored are left out)."""
+    conn = rec.store.conn
+    wanted = list(ids)
+    kinds: dict[str, str] = {}
+    for start in range(0, len(wanted), _CHUNK):
+        chunk = wanted[start : start + _CHUNK]
+        marks = ",".join("?" * len(chunk))
+        for wid, kind in conn.execute(f"SELECT id, type FROM nodes WHERE id IN ({marks})", chunk):
+            kinds[str(wid)] = str(kind)
+    return kinds

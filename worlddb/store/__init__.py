@@ -194,11 +194,17 @@ class Store(ReadMixin):
                 (key, value),
             )
 
-    def checkpoint(self) -> None:
-        """Fold the WAL back into the main file (``TRUNCATE``)."""
-        if not self.is_memory:
-            with self.writing() as conn:
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    def checkpoint(self) -> bool:
+        """Fold the WAL back into the main file and truncate it (``TRUNCATE``).
+
+        Returns False when a reader of an older snapshot kept it from completing (the WAL then
+        still holds pages it could not fold in); an in-memory store has no WAL (True).
+        """
+        if self.is_memory:
+            return True
+        with self.writing() as conn:
+            row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return row is not None and int(row[0]) == 0
 
     def close(self) -> None:
         """Close the readers, checkpoint and close; idempotent."""
@@ -228,6 +234,10 @@ def _connect(path: str, *, query_only: bool = False) -> sqlite3.Connection:
         conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         if query_only:
             conn.execute("PRAGMA query_only = ON")
+        else:
+            # Zero what a delete frees (cells, pages): an erased memory's text must not survive
+            # in free space of the file. Only the write connection deletes.
+            conn.execute("PRAGMA secure_delete = ON")
     except BaseException:
         conn.close()
         raise

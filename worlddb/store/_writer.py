@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from worlddb.hashing import properties_bytes
 from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 
-__all__ = ["Writer"]
+__all__ = ["PurgedRow", "Writer"]
+
+
+@dataclass(frozen=True, slots=True)
+class PurgedRow:
+    """A deleted world's row id (for the vector index) and whether it was full-text indexed."""
+
+    rid: int
+    was_searchable: bool
+
 
 _EDGE_INSERT = (
     "(id, type, src, dst, props, valid_from, valid_to, ingested_at, status) "
@@ -266,8 +276,8 @@ class Writer:
         )
 
     # -- erasure --------------------------------------------------------------------------------
-    def purge_world(self, wid: str) -> int | None:
-        """Delete a world and every row derived from it; returns its rid (for the vector index)."""
+    def purge_world(self, wid: str) -> PurgedRow | None:
+        """Delete a world and every row derived from it; ``None`` if it is not stored."""
         row = self.conn.execute(
             "SELECT rid, type, name, content, fts_indexed FROM nodes WHERE id = ?", (wid,)
         ).fetchone()
@@ -286,6 +296,8 @@ class Writer:
         self.conn.executemany(
             "DELETE FROM merge_proposals WHERE edge_id = ?", [(e,) for e in edge_ids]
         )
+        # A proposal's evidence quotes both names; it goes even if its edge is already gone.
+        self.conn.execute("DELETE FROM merge_proposals WHERE src = ? OR dst = ?", (wid, wid))
         self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (wid, wid))
         for table, column in (("aliases", "node"), ("provenance", "node"), ("blobs", "id")):
             self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (wid,))
@@ -294,4 +306,13 @@ class Writer:
         self.conn.execute("DELETE FROM scope_members WHERE scope = ?", (wid,))
         self.conn.execute("UPDATE nodes SET parent = NULL WHERE parent = ?", (wid,))
         self.conn.execute("DELETE FROM nodes WHERE rid = ?", (rid,))
-        return rid
+        return PurgedRow(rid=rid, was_searchable=bool(row[4]))
+
+    def merge_fts(self) -> None:
+        """Merge the full-text index into one segment, dropping the terms of deleted rows.
+
+        The index is contentless: a delete only adds a tombstone, and the deleted row's terms
+        stay readable in older segments until a merge rewrites them. Costs a pass over the
+        whole index, so only erasure calls it.
+        """
+        self.conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
