@@ -6,10 +6,11 @@ search, the candidate rows) is recomputed on every resolution. Measured on a Lon
 about 45% of the names that reach the embedding tier were embedded before by the same resolver
 (the first pass, then the recluster pass after the commit, re-resolve the same new entities).
 
-Why one name per call and never a batch: the default ONNX embedder quantises its activations per
-batch, so a name embedded among others gets a different vector (up to 0.03 per coordinate,
-cosine 0.978 on eight sample names) than the same name embedded alone, which would move scores
-across the tier's thresholds. The memo stores exactly what ``embed_documents([name])`` returned.
+Why one name per call and never a batch: an embedder may quantise its activations per batch, so
+a name embedded among others could get a different vector than the same name embedded alone,
+which would move scores across the tier's thresholds. The bundled ONNX embedder no longer does
+(it runs one window per call since issue 14, and memoises short texts itself), but a plug-in
+embedder may; the memo stores exactly what ``embed_documents([name])`` returned.
 """
 
 from __future__ import annotations
