@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse, Response
 
 from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
+from worlddb_mcp.arguments import WorldDBServer
 from worlddb_mcp.auth import StaticTokenVerifier, TokenRegistry
 from worlddb_mcp.runtime import AppState
 from worlddb_mcp.stdio import serve_stdio
@@ -147,7 +148,7 @@ def create_server(
                 resource_server_url=None,
             ),
         }
-    server: MCPServer[AppState] = MCPServer(
+    server: MCPServer[AppState] = WorldDBServer(
         name,
         instructions=INSTRUCTIONS,
         lifespan=lifespan,

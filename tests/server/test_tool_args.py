@@ -17,6 +17,7 @@ from mcp.client import Client
 from mcp.server.mcpserver import MCPServer
 from worlddb_mcp import AppState, create_server
 
+from tests.server.conftest import Fail
 from worlddb.engine import WorldDB
 from worlddb.hashing import world_id
 from worlddb.model import WorldSpec
@@ -228,3 +229,21 @@ def test_every_tool_has_a_bad_arguments_property() -> None:
         for name in globals()
         if name.startswith("test_bad_arguments_to_")
     }
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "field"),
+    [
+        ("memory_recall", {"query": "x", "scopes": {"user_id": "a"}, "limit": "abc"}, "limit"),
+        ("memory_write", {"text": "", "scopes": {"user_id": "a"}}, "text"),
+        ("memory_write", {"scopes": {"user_id": "a"}}, "text"),
+        ("memory_read", {"id": "zz"}, "id"),
+        ("memory_list", {"scopes": {"user_id": "a"}, "limit": 0}, "limit"),
+    ],
+)
+async def test_a_bad_argument_is_one_line_that_names_the_field(
+    client: Client, fail: Fail, tool: str, arguments: dict[str, Any], field: str
+) -> None:
+    message = await fail(client, tool, arguments)
+    assert "\n" not in message and "pydantic.dev" not in message
+    assert message.startswith(f"{tool}: {field}")
