@@ -9,7 +9,7 @@ statements must stay unlinked, and a turn may say on which day its fact becomes 
 Two paths are measured, because both write update edges in the product:
 
 * ``sessions``: every statement is ingested as its own memory through ``WorldDB.remember``
-  (real SQLite, the offline extractor), so ``Ingestor._updates_to_stored`` decides;
+  (real SQLite, the offline extractor), so ``worlddb.ingest.updates.StoredUpdates`` decides;
 * ``episode``: all statements form one episode and ``OfflineExtractor`` proposes the edges.
 
 Edges are compared at turn level: ``(type, newer turn, older turn)``. The false-close rate is
