@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_resolver import store_all
 from worlddb.bench.resolver import DATA_DIR
 from worlddb.bench.resolver_gen import load_generalisation
 from worlddb.engine import WorldDB
@@ -26,12 +27,6 @@ def db() -> Iterator[WorldDB]:
     with WorldDB.open(":memory:", embedder=None, extractor=None) as handle:
         handle.recluster_budget_s = 0.0
         yield handle
-
-
-def store_all(db: WorldDB, *entities: tuple[str, str]) -> list[NodeId]:
-    specs = tuple(WorldSpec(type=kind, name=name) for kind, name in entities)
-    result = db.write(Changeset(worlds=specs))
-    return [result.ids[k] for k in result.ids]
 
 
 def resolve(db: WorldDB, kind: str, name: str) -> Resolution:

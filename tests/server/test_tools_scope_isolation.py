@@ -4,24 +4,20 @@ its labels, not that an entity or a memory already existed there."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AsyncExitStack, contextmanager
 from typing import Any
 
 import anyio
-import httpx2
 import pytest
-import uvicorn
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mcp.client import Client
-from mcp.client.streamable_http import streamable_http_client
-from worlddb_mcp import HttpOptions, TokenRegistry, create_server, http_app
+from worlddb_mcp import TokenRegistry
 from worlddb_mcp.auth import parse_token_line
 
+from tests.server.conftest import Call, Fail
+from tests.server.live_http import http_client, serving_http
 from worlddb.engine import WorldDB
 from worlddb.errors import WorldDBError
 from worlddb.extract import OfflineExtractor
@@ -29,8 +25,6 @@ from worlddb.testing import HashEmbedder
 
 pytestmark = pytest.mark.anyio
 
-Call = Callable[[Client, str, dict[str, Any]], Awaitable[dict[str, Any]]]
-Fail = Callable[[Client, str, dict[str, Any]], Awaitable[str]]
 
 ROOT_TOKEN = "root-token-isolation-0123456789"
 ALICE_TOKEN = "alice-token-isolation-0123456789"
@@ -51,32 +45,12 @@ def serving(db: WorldDB) -> Iterator[str]:
         f"{CAROL_TOKEN} user_id=carol",
     ]
     registry = TokenRegistry(tuple(p for line in lines if (p := parse_token_line(line))))
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    options = HttpOptions(host="127.0.0.1", port=port)
-    app = http_app(create_server(db, tokens=registry), options, registry)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    with serving_http(db, registry) as url:
+        yield url
 
 
 def client(url: str, token: str) -> Client:
-    http = httpx2.AsyncClient(
-        headers={"Authorization": f"Bearer {token}"}, timeout=httpx2.Timeout(30.0)
-    )
-    return Client(streamable_http_client(url, http_client=http))
+    return http_client(url, token)
 
 
 def _ids(value: Any) -> set[str]:

@@ -4,10 +4,7 @@ concurrent clients."""
 
 from __future__ import annotations
 
-import socket
 import sys
-import threading
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,12 +13,11 @@ from typing import Any
 import anyio
 import httpx2
 import pytest
-import uvicorn
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
-from worlddb_mcp import HttpOptions, TokenRegistry, create_server, http_app, load_tokens
+from worlddb_mcp import TokenRegistry, load_tokens
 
+from tests.server.live_http import http_client, serving_http
 from worlddb.engine import WorldDB
 
 pytestmark = pytest.mark.anyio
@@ -47,31 +43,8 @@ def serving(db: WorldDB, *, tokens: str = "", stateless: bool = False) -> Iterat
                 *load_tokens(env={"WORLDDB_TOKEN": tokens}).tokens,
             )
         )
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    options = HttpOptions(host="127.0.0.1", port=port, stateless=stateless)
-    app = http_app(create_server(db, tokens=registry), options, registry)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
-
-
-def http_client(url: str, token: str | None = None) -> Client:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0))
-    return Client(streamable_http_client(url, http_client=http))
+    with serving_http(db, registry, stateless=stateless) as url:
+        yield url
 
 
 async def test_stdio_end_to_end_against_the_installed_console_script(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from worlddb.embedding.wrapper import EmbedderWrapper
 from worlddb.engine import WorldDB
 from worlddb.eval.longmemeval import iter_questions
 from worlddb.model import Resolution, WorldSpec
@@ -38,17 +39,10 @@ class _Timed:
             self.calls += 1
 
 
-class _TimedEmbedder:
+class _TimedEmbedder(EmbedderWrapper):
     def __init__(self, inner: Embedder, timer: _Timed) -> None:
-        self.inner, self.timer = inner, timer
-
-    @property
-    def key(self) -> str:
-        return self.inner.key
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
+        super().__init__(inner)
+        self.timer = timer
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         result: Vectors = self.timer.measure(self.inner.embed_documents, texts)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from worlddb.embedding.wrapper import EmbedderWrapper
 from worlddb.errors import ValidationError
 from worlddb.plugins import check_texts
 
@@ -151,7 +152,7 @@ class VectorMemo:
             self._vectors.clear()
 
 
-class MemoEmbedder:
+class MemoEmbedder(EmbedderWrapper):
     """Any company-independent ``Embedder`` with a memo in front: repeated texts cost nothing.
 
     Same ``key`` and ``dimension`` as the inner embedder (its vectors are the inner one's).
@@ -163,22 +164,12 @@ class MemoEmbedder:
         self, inner: Embedder, *, size: int = MEMO_SIZE, max_chars: int = MEMO_MAX_CHARS
     ) -> None:
         """Wrap ``inner``; see ``VectorMemo`` for ``size`` and ``max_chars``."""
-        self.inner = inner
+        super().__init__(inner)
         self.documents = VectorMemo(size, max_chars=max_chars)
         self.queries = VectorMemo(size, max_chars=max_chars)
 
     def __repr__(self) -> str:
         return f"MemoEmbedder({self.inner!r}, size={self.documents.size})"
-
-    @property
-    def key(self) -> str:
-        """The inner embedder's key."""
-        return self.inner.key
-
-    @property
-    def dimension(self) -> int:
-        """The inner embedder's vector width."""
-        return self.inner.dimension
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         """The inner ``embed_documents``, serving remembered texts from the memo."""

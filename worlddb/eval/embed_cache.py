@@ -30,6 +30,7 @@ from typing import Any, Final, Literal
 
 import numpy as np
 
+from worlddb.embedding.wrapper import EmbedderWrapper
 from worlddb.errors import IntegrityError, ValidationError
 from worlddb.hashing import digest
 from worlddb.plugins import Embedder, Vectors
@@ -64,7 +65,7 @@ class CacheStats:
         return f"CacheStats(hits={self.hits}, misses={self.misses})"
 
 
-class CachingEmbedder:
+class CachingEmbedder(EmbedderWrapper):
     """An ``Embedder`` that serves repeated texts from a SQLite file and embeds only new ones.
 
     The connection opens on first use, so the wrapper can be built in one process and used in
@@ -79,7 +80,7 @@ class CachingEmbedder:
         """
         if str(path) in ("", ":memory:"):
             raise ValidationError("the embedding cache needs a file path", field="path", value=path)
-        self.inner = inner
+        super().__init__(inner)
         self.path = Path(path)
         self.stats = CacheStats()
         self._conn: sqlite3.Connection | None = None
@@ -91,16 +92,6 @@ class CachingEmbedder:
         state = dict(self.__dict__)
         state["_conn"] = None
         return state
-
-    @property
-    def key(self) -> str:
-        """The inner embedder's key: cached vectors are that embedder's vectors."""
-        return self.inner.key
-
-    @property
-    def dimension(self) -> int:
-        """The inner embedder's vector width."""
-        return self.inner.dimension
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         """Embed documents, computing only those the cache lacks."""

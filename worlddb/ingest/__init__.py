@@ -210,9 +210,10 @@ class Ingestor:
             for e in (*extraction.entities, *entities)
             if normalize_name(e.name)
         }
-        fact_specs: dict[str, WorldSpec] = {}
-        merged: dict[NodeId, WorldSpec] = {}
+        fact_ids: dict[str, NodeId] = {}  # extraction key -> fact id
+        merged: dict[NodeId, WorldSpec] = {}  # fact id -> spec, keys of same-text claims merged
         edges: list[EdgeSpec] = []
+        owner = note_label(scopes or {})
         # Nothing is taken from an untrusted turn (a Note is one turn), whatever the extractor
         # did or the caller passed in: no fact, so no supersedes or contradicts edge either.
         all_facts = [
@@ -221,7 +222,7 @@ class Ingestor:
             if f.turn_index is None or f.turn_index not in untrusted
         ]
         for fact in all_facts:
-            spec = _fact_spec(fact, msgs, occurred_at, note_label(scopes or {}))
+            spec = _fact_spec(fact, msgs, occurred_at, owner)
             if spec is None:
                 continue
             fid = world_id(spec)
@@ -230,11 +231,8 @@ class Ingestor:
                 # One sentence, two claims with one text ("I'm an accountant at KPMG": a job
                 # title and an employer) is one Fact world that answers to both keys.
                 spec = replace(same, aliases=tuple(dict.fromkeys((*same.aliases, *spec.aliases))))
-                for key, other in fact_specs.items():
-                    if other is same:
-                        fact_specs[key] = spec
             merged[fid] = spec
-            fact_specs[fact.key] = spec
+            fact_ids[fact.key] = fid
             turn_src = (
                 sources[fact.turn_index]
                 if fact.turn_index is not None and 0 <= fact.turn_index < len(sources)
@@ -246,6 +244,7 @@ class Ingestor:
                     normalize_name(name), _entity_spec(ExtractedEntity(name), occurred_at, scopes)
                 )
                 edges.append(EdgeSpec("refers_to", fid, world_id(ent)))
+        fact_specs = {key: merged[fid] for key, fid in fact_ids.items()}
         for ex_edge in extraction.edges:
             a, b = fact_specs.get(ex_edge.source), fact_specs.get(ex_edge.target)
             if a is not None and b is not None and a != b:
@@ -260,11 +259,11 @@ class Ingestor:
                 EdgeSpec("contains", sid, wid)
                 for wid in (
                     mem_id,
-                    *(world_id(f) for f in fact_specs.values()),
+                    *merged,
                     *(world_id(e) for e in ent_specs.values()),
                 )
             ]
-        worlds = (*turns, memory, *ent_specs.values(), *fact_specs.values(), *scope_worlds)
+        worlds = (*turns, memory, *ent_specs.values(), *merged.values(), *scope_worlds)
         commit = self.reconciler.apply(Changeset(worlds=worlds, edges=tuple(edges), source=None))
         ent_out = tuple(
             (
@@ -281,7 +280,7 @@ class Ingestor:
             created=mem_id in commit.created,
             turns=tuple(world_id(t) for t in turns),
             entities=ent_out,
-            facts=tuple(commit.ids[world_id(f)] for f in fact_specs.values()),
+            facts=tuple(commit.ids[fid] for fid in merged),
             proposals=commit.proposals,
             superseded=commit.closed,
             conflicts=commit.conflicts,

@@ -7,9 +7,8 @@ One ``recall()`` call:
 2. runs the requested lanes — ``bm25`` (FTS5), ``vector`` (the query embedded with
    ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
    the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
-   vector candidates reordered by closeness to it; see ``anchors``; run only when asked for) —
-   each fetching
-   ``max(depth, limit)`` ids;
+   vector candidates reordered by closeness to it; see ``anchors``; run only when asked
+   for) — each fetching ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
    ``limit``);

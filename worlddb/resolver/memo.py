@@ -15,12 +15,13 @@ embedder may; the memo stores exactly what ``embed_documents([name])`` returned.
 
 from __future__ import annotations
 
+import sys
 import threading
-from collections import OrderedDict
 from typing import Final
 
 import numpy as np
 
+from worlddb.embedding.memo import VectorMemo
 from worlddb.errors import ValidationError
 from worlddb.plugins import Embedder, Vectors
 
@@ -32,9 +33,10 @@ EMBED_MEMO_SIZE: Final = 4096  # names; at 384 float32 dimensions about 6 MB
 class NameVectors:
     """Name → vector as one ``embed_documents([name])`` call returned it; LRU, thread-safe.
 
-    ``size=0`` turns the memo off (every call embeds). Entries belong to one embedder: asking
-    with another embedder object empties the memo first, so a swapped embedder is never served
-    vectors of the old one.
+    The LRU itself is ``worlddb.embedding.memo.VectorMemo``; this adds what the resolver needs on
+    top: one name per call, and entries that belong to one embedder (asking with another
+    embedder object empties the memo first, so a swapped embedder is never served vectors of
+    the old one). ``size=0`` turns the memo off (every call embeds).
     """
 
     def __init__(self, size: int = EMBED_MEMO_SIZE) -> None:
@@ -42,41 +44,44 @@ class NameVectors:
             raise ValidationError(
                 f"memo size must be >= 0, got {size!r}", field="memo_size", value=size
             )
-        self.size = size
-        self.hits = 0
-        self.misses = 0
+        self._memo = VectorMemo(size, max_chars=sys.maxsize)
         self._owner: Embedder | None = None
-        self._vectors: OrderedDict[str, Vectors] = OrderedDict()
         self._lock = threading.Lock()
 
+    @property
+    def size(self) -> int:
+        return self._memo.size
+
+    @property
+    def hits(self) -> int:
+        return self._memo.hits
+
+    @property
+    def misses(self) -> int:
+        return self._memo.misses
+
     def __len__(self) -> int:
-        return len(self._vectors)
+        return len(self._memo)
 
     def clear(self) -> None:
         """Forget every vector."""
         with self._lock:
-            self._vectors.clear()
+            self._memo.clear()
             self._owner = None
 
     def vector(self, embedder: Embedder, name: str) -> Vectors:
         """``embedder``'s vector for ``name`` alone, from the memo when it holds one."""
         with self._lock:
             if embedder is not self._owner:
-                self._vectors.clear()
+                self._memo.clear()
                 self._owner = embedder
-            found = self._vectors.get(name)
-            if found is not None:
-                self._vectors.move_to_end(name)
-                self.hits += 1
-                return found
+        found = self._memo.get(name)
+        if found is not None:
+            return found
         # Outside the lock: an embedder may be slow (a remote API), and a race only embeds twice.
         vector = np.array(embedder.embed_documents([name])[0], dtype=np.float32)
         vector.setflags(write=False)
         with self._lock:
-            self.misses += 1
-            if self.size and embedder is self._owner:
-                self._vectors[name] = vector
-                self._vectors.move_to_end(name)
-                while len(self._vectors) > self.size:
-                    self._vectors.popitem(last=False)
+            if embedder is self._owner:
+                self._memo.put(name, vector)
         return vector
