@@ -59,7 +59,7 @@ def export_lines(db: WorldDB, *, on_world: Callable[[], None] | None = None) -> 
     )
     ids: list[str] = []
     for world in db.iter_worlds():
-        body = db.store.blob(world.id)
+        body = db.blob(world.id)
         if body is None:
             raise IntegrityError(f"world {world.id!r} has no stored content")
         ids.append(world.id)

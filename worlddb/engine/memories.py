@@ -1,20 +1,22 @@
 """The agent-memory surface of ``WorldDB``: remember, amend, scopes, listing and scope erasure.
 
 These are the verbs the MCP tools and the CLI map onto. They compose the ingest path (which goes
-through the reconciler) with scope bookkeeping; nothing here writes to the store directly.
+through the reconciler) with scope bookkeeping; nothing here writes to the store directly, and
+each verb is one transaction (see ``tests/test_atomic_verbs.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from worlddb.errors import NotFoundError, ScopeError, ValidationError
 from worlddb.hashing import world_id
-from worlddb.ingest import Ingestor, IngestResult
+from worlddb.ingest import IngestOptions, Ingestor, IngestResult
 from worlddb.model import Changeset, NodeId, World
 from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import ErasureReport, purge_worlds
+from worlddb.reconciler.retirement import retire_worlds
 from worlddb.scopes import (
     SCOPE_KINDS,
     ScopeInfo,
@@ -24,23 +26,42 @@ from worlddb.scopes import (
     validate_scopes,
 )
 from worlddb.store import Store
+from worlddb.store.memory_reads import scope_member_ids, shared_member_ids
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 
-__all__ = ["MEMORY_TYPES", "MemoryOps"]
+__all__ = ["MEMORY_TYPES", "Memories", "scope_ids"]
 
 MEMORY_TYPES = ("Session", "Note")
 
 
-class MemoryOps:
-    """Mixed into ``WorldDB``; expects ``store``, ``reconciler``, ``ingestor`` and ``now``."""
+def scope_ids(scopes: Mapping[str, str] | None) -> list[NodeId] | None:
+    """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
+    checked = validate_scopes(scopes)
+    return [scope_id(k, v) for k, v in sorted(checked.items())] or None
 
-    store: Store
-    reconciler: Reconciler
-    ingestor: Ingestor
+
+class Memories:
+    """Memories (Sessions and Notes) and the scopes that hold them.
+
+    Reads go to ``store``; writes go to ``ingestor`` (new memories) or ``reconciler`` (scopes,
+    retirement, erasure); ``clock`` stamps memories written without a time.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        reconciler: Reconciler,
+        ingestor: Ingestor,
+        clock: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.reconciler = reconciler
+        self.ingestor = ingestor
+        self.clock = clock
 
     def now(self) -> int:
-        raise NotImplementedError
+        return self.clock()
 
     def remember(
         self,
@@ -66,26 +87,15 @@ class MemoryOps:
             raise ValidationError(
                 "text must be a string or a list of messages", field="text", value=text
             )
+        options = IngestOptions(
+            scopes=checked, label=label, metadata=metadata, entities=entities, facts=facts
+        )
         if isinstance(text, str):
             return self.ingestor.text(
-                text,
-                occurred_at=moment,
-                scopes=checked,
-                label=label,
-                metadata=metadata,
-                entities=entities,
-                facts=facts,
-                created_at=identity,
+                text, occurred_at=moment, options=options, created_at=identity
             )
         return self.ingestor.session(
-            list(text),
-            occurred_at=moment,
-            scopes=checked,
-            label=label,
-            metadata=metadata,
-            entities=entities,
-            facts=facts,
-            created_at=identity,
+            list(text), occurred_at=moment, options=options, created_at=identity
         )
 
     def ingest_session(
@@ -100,9 +110,8 @@ class MemoryOps:
         moment = parse_time(occurred_at, field="occurred_at")
         if moment is None:
             raise ValidationError("occurred_at is required", field="occurred_at", value=None)
-        return self.ingestor.session(
-            messages, occurred_at=moment, scopes=validate_scopes(scopes), label=label
-        )
+        options = IngestOptions(scopes=validate_scopes(scopes), label=label)
+        return self.ingestor.session(messages, occurred_at=moment, options=options)
 
     def amend(
         self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
@@ -131,7 +140,7 @@ class MemoryOps:
         return self.ingestor.text(
             text,
             occurred_at=moment,
-            scopes={**inherited, **validate_scopes(scopes)},
+            options=IngestOptions(scopes={**inherited, **validate_scopes(scopes)}),
             created_at=moment,
             replaces=old.id,
         )
@@ -159,8 +168,7 @@ class MemoryOps:
 
     def scope_ids(self, scopes: Mapping[str, str] | None) -> list[NodeId] | None:
         """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
-        checked = validate_scopes(scopes)
-        return [scope_id(k, v) for k, v in sorted(checked.items())] or None
+        return scope_ids(scopes)
 
     def scopes_of(self, target: str) -> list[str]:
         """The scopes (``"kind=value"``) a world belongs to, directly or through a container."""
@@ -210,17 +218,29 @@ class MemoryOps:
         cursor = self.store.rid_of(page[-1].id) if more and page else None
         return page, cursor
 
+    def cursor_after(self, target: str) -> int | None:
+        """The ``memories`` cursor right after ``target``; ``None`` when nothing is stored."""
+        world = self.store.find_world(target)
+        return None if world is None else self.store.rid_of(world.id)
+
     def retire_scope(self, scopes: Mapping[str, str]) -> int:
-        """Close the validity of every live memory in ``scopes``; returns how many closed."""
+        """Close the validity of every live memory in ``scopes``; returns how many closed.
+
+        One transaction: if any memory cannot be closed now (it is valid only from a later
+        date), ``ValidityError`` is raised and none is closed.
+        """
         validate_scopes(scopes, required=True)
-        count = 0
+        with self.store.writing():  # nothing joins the scope between the listing and the close
+            return len(retire_worlds(self.reconciler, self._live_members(scopes)))
+
+    def _live_members(self, scopes: Mapping[str, str]) -> list[NodeId]:
+        members: list[NodeId] = []
         after = 0
         while True:
             page, cursor = self.memories(scopes, after=after, limit=500)
-            for world in page:
-                count += int(self.reconciler.retire(world.id))
+            members += [w.id for w in page]
             if cursor is None:
-                return count
+                return members
             after = cursor
 
     def purge_scope(self, kind: str, value: str, *, erase: bool = False) -> int:
@@ -231,11 +251,12 @@ class MemoryOps:
         """
         if not erase:
             sid = scope_id(kind, value)
-            if not self.store.exists(sid):
-                raise NotFoundError(f"{kind}={value}", "scope")
-            retired = self.retire_scope({kind: value})
-            self.reconciler.retire(sid)
-            return retired
+            with self.store.writing():  # one transaction: the memories and the scope close together
+                if not self.store.exists(sid):
+                    raise NotFoundError(f"{kind}={value}", "scope")
+                members = self._live_members({kind: value})
+                closed = retire_worlds(self.reconciler, [*members, sid])
+                return sum(1 for w in closed if w != sid)
         return len(self.erase_scope(kind, value).memories_erased)
 
     def erase_scope(self, kind: str, value: str) -> ErasureReport:
@@ -250,26 +271,11 @@ class MemoryOps:
         """
         sid = scope_id(kind, value)
         # One writer from the member listing to the delete: nothing joins the scope in between.
-        with self.store.writing() as conn:
+        with self.store.writing():
             if not self.store.exists(sid):
                 raise NotFoundError(f"{kind}={value}", "scope")
-            members = [
-                NodeId(r[0])
-                for r in conn.execute(
-                    "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-                    "WHERE m.scope = ?",
-                    (sid,),
-                )
-            ]
-            shared = frozenset(
-                r[0]
-                for r in conn.execute(
-                    "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-                    "WHERE m.scope != ? "
-                    "AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-                    (sid, sid),
-                )
-            )
+            members = scope_member_ids(self.store, sid)
+            shared = shared_member_ids(self.store, sid)
             return purge_worlds(
                 self.reconciler, [*members, sid], keep=shared, memory_types=MEMORY_TYPES
             )
