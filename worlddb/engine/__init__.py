@@ -147,6 +147,11 @@ class WorldDB:
 
         This is the migration for ``ModelMismatchError``: afterwards the store opens with the
         new embedder (the vector index is rebuilt from the table on the next open).
+
+        Deliberately committed in batches, not as one transaction: a large store is re-embedded
+        without holding the write lock for the whole run, and the embedder key switches only in
+        the last commit, so an interrupted run leaves a store that still refuses the new
+        embedder until ``reembed`` runs again (it redoes the work; see ``Reconciler.reembed``).
         """
         store = open_store(path)
         try:
