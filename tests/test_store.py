@@ -206,3 +206,16 @@ def test_two_connections_to_one_file_see_each_others_commits(db_path: Path) -> N
         other = two.put("Note", content="from two")
         one.link(wid, other, "refers_to")
         assert [e.target for e in two.edges(wid)] == [other]
+
+
+def test_chunked_slices_ids_with_matching_placeholders() -> None:
+    from worlddb.store.sql import chunked, placeholders
+
+    ids = [f"id{i}" for i in range(7)]
+    parts = list(chunked(ids, 3))
+    assert [chunk for chunk, _ in parts] == [ids[0:3], ids[3:6], ids[6:7]]
+    assert [marks for _, marks in parts] == ["?,?,?", "?,?,?", "?"]
+    assert list(chunked([], 3)) == []
+    assert placeholders(2) == "?,?"
+    with pytest.raises(ValueError):
+        list(chunked(ids, 0))
