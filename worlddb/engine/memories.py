@@ -15,8 +15,8 @@ from worlddb.ingest import IngestOptions, Ingestor, IngestResult
 from worlddb.model import Changeset, NodeId, World
 from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
 from worlddb.reconciler import Reconciler
-from worlddb.reconciler.erasure import ErasureReport, purge_worlds
-from worlddb.reconciler.retirement import retire_worlds
+from worlddb.reconciler.erasure import ErasureReport
+from worlddb.reconciler.scope_writes import erase_scope_members, retire_worlds
 from worlddb.scopes import (
     SCOPE_KINDS,
     ScopeInfo,
@@ -26,7 +26,6 @@ from worlddb.scopes import (
     validate_scopes,
 )
 from worlddb.store import Store
-from worlddb.store.memory_reads import scope_member_ids, shared_member_ids
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 
@@ -226,12 +225,11 @@ class Memories:
     def retire_scope(self, scopes: Mapping[str, str]) -> int:
         """Close the validity of every live memory in ``scopes``; returns how many closed.
 
-        One transaction: if any memory cannot be closed now (it is valid only from a later
-        date), ``ValidityError`` is raised and none is closed.
+        One transaction, the members listed inside it: if any memory cannot be closed (a
+        handler refuses), the error is raised and none is closed.
         """
         validate_scopes(scopes, required=True)
-        with self.store.writing():  # nothing joins the scope between the listing and the close
-            return len(retire_worlds(self.reconciler, self._live_members(scopes)))
+        return len(retire_worlds(self.reconciler, lambda: self._live_members(scopes)))
 
     def _live_members(self, scopes: Mapping[str, str]) -> list[NodeId]:
         members: list[NodeId] = []
@@ -247,17 +245,20 @@ class Memories:
         """Retire a scope and its memories; with ``erase`` delete them and what derives from them.
 
         Worlds another scope still holds are kept. Returns the number of memories affected; to
-        learn which memories were erased and which were kept, call ``erase_scope``.
+        learn which memories were erased and which were kept, call ``erase_scope``. Either way
+        one transaction: the memories and the scope close (or go) together, or nothing does.
         """
-        if not erase:
-            sid = scope_id(kind, value)
-            with self.store.writing():  # one transaction: the memories and the scope close together
-                if not self.store.exists(sid):
-                    raise NotFoundError(f"{kind}={value}", "scope")
-                members = self._live_members({kind: value})
-                closed = retire_worlds(self.reconciler, [*members, sid])
-                return sum(1 for w in closed if w != sid)
-        return len(self.erase_scope(kind, value).memories_erased)
+        if erase:
+            return len(self.erase_scope(kind, value).memories_erased)
+        sid = scope_id(kind, value)
+
+        def scope_and_members() -> list[NodeId]:
+            if not self.store.exists(sid):
+                raise NotFoundError(f"{kind}={value}", "scope")
+            return [*self._live_members({kind: value}), sid]
+
+        closed = retire_worlds(self.reconciler, scope_and_members)
+        return sum(1 for w in closed if w != sid)
 
     def erase_scope(self, kind: str, value: str) -> ErasureReport:
         """Delete a scope, its memories and what derives from them, text included, for good.
@@ -269,13 +270,9 @@ class Memories:
         Raises:
             NotFoundError: no such scope.
         """
-        sid = scope_id(kind, value)
-        # One writer from the member listing to the delete: nothing joins the scope in between.
-        with self.store.writing():
-            if not self.store.exists(sid):
-                raise NotFoundError(f"{kind}={value}", "scope")
-            members = scope_member_ids(self.store, sid)
-            shared = shared_member_ids(self.store, sid)
-            return purge_worlds(
-                self.reconciler, [*members, sid], keep=shared, memory_types=MEMORY_TYPES
-            )
+        return erase_scope_members(
+            self.reconciler,
+            scope_id(kind, value),
+            name=f"{kind}={value}",
+            memory_types=MEMORY_TYPES,
+        )

@@ -1,9 +1,9 @@
 """Typed reads over scope membership for the agent-memory verbs (the SQL lives in the store).
 
-Functions over a ``Store`` rather than methods, so the store class itself stays untouched; they
-read through ``store.conn`` and ``store.lock``, so on the thread holding the write lock they see
-its own uncommitted rows (``erase_scope`` lists a scope's members and deletes them under one
-writer).
+Functions over the SQLite ``Store`` rather than methods, so the store class itself stays
+untouched; they read through ``store.conn`` and ``store.lock``, so on the thread holding the
+writer slot (``Store.exclusive``) they see what that writer sees (``erase_scope`` lists a scope's
+members and deletes them under one writer, so nothing joins the scope in between).
 """
 
 from __future__ import annotations
