@@ -1,5 +1,9 @@
 """Shared fixtures: a network guard, Hypothesis profiles and throwaway stores.
 
+The ``db`` fixture is the one store fixture: a module picks its flavour with
+``pytestmark = pytest.mark.worlddb(embedder="hash", extractor="default", ...)`` (see
+``_open_configured``).
+
 Profiles: ``ci`` (the default, so ``scripts/test`` and CI run the same thing: derandomised,
 60 examples, no deadline) and ``dev`` (random, 30 examples; ``HYPOTHESIS_PROFILE=dev`` to
 explore). The network guard makes every non-loopback ``socket.connect`` fail, so a test that
@@ -14,11 +18,13 @@ import os
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from worlddb.engine import WorldDB
+from worlddb.testing import HashEmbedder
 
 __all__: list[str] = []
 
@@ -80,10 +86,35 @@ def _block_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect_ex", guarded_connect_ex)
 
 
+def _open_configured(request: pytest.FixtureRequest, tmp_path: Path) -> WorldDB:
+    """Open the store a test's ``worlddb`` marker asks for (default: in memory, no plug-ins).
+
+    ``@pytest.mark.worlddb(...)`` (or a module's ``pytestmark``) takes ``embedder="hash"`` (the
+    deterministic ``HashEmbedder``), ``extractor="default"`` (the offline extractor),
+    ``recluster=False`` (no recluster pass after commits) and ``on_disk=True`` (a WAL file in
+    the test's temporary directory, ``world.db``). One fixture, configured per module, instead
+    of a ``db`` fixture redefined in every test file.
+    """
+    marker = request.node.get_closest_marker("worlddb")
+    options = dict(marker.kwargs) if marker is not None else {}
+    unknown = set(options) - {"embedder", "extractor", "recluster", "on_disk"}
+    if unknown:
+        raise ValueError(f"unknown worlddb marker options: {sorted(unknown)}")
+    embedder = HashEmbedder() if options.get("embedder") == "hash" else None
+    extractor: Literal["default"] | None = (
+        "default" if options.get("extractor") == "default" else None
+    )
+    path = tmp_path / "world.db" if options.get("on_disk") else ":memory:"
+    opened = WorldDB.open(path, embedder=embedder, extractor=extractor)
+    if options.get("recluster") is False:
+        opened.recluster_budget_s = 0.0
+    return opened
+
+
 @pytest.fixture
-def db() -> Iterator[WorldDB]:
-    """An in-memory store with no embedder and no extractor."""
-    store = WorldDB.open(":memory:", embedder=None, extractor=None)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WorldDB]:
+    """A store configured by the test's ``worlddb`` marker (default: in memory, no plug-ins)."""
+    store = _open_configured(request, tmp_path)
     try:
         yield store
     finally:

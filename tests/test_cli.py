@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from worlddb.cli import cli
-from worlddb.cli.settings import default_db_path
 from worlddb.engine import WorldDB
 from worlddb.hashing import digest
+from worlddb.settings import default_db_path
 
 ENV = {"WORLDDB_EMBEDDER": "hash", "WORLDDB_EXTRACTOR": "none", "WORLDDB_DB": ""}
 Run = Callable[..., Result]

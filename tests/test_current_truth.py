@@ -8,8 +8,6 @@ an outdated hit's successor is placed before it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from worlddb import Changeset, EdgeSpec, Message, WorldDB, WorldSpec
@@ -21,10 +19,7 @@ from worlddb.timeutil import parse_time
 ALICE = {"user_id": "alice"}
 
 
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    with WorldDB.open(":memory:", embedder=HashEmbedder()) as opened:
-        yield opened
+pytestmark = pytest.mark.worlddb(embedder="hash", extractor="default")
 
 
 def _facts_of(db: WorldDB, memory: str) -> list[str]:

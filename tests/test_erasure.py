@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from worlddb import ErasureReport, NotFoundError, WorldDB
-from worlddb.testing import HashEmbedder
 
 CANARY = "Zorblatqx"  # a word no filler, tokenizer or stemmer produces by accident
 ALICE = {"user_id": "alice"}
@@ -32,13 +30,7 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def db(folder: Path) -> Iterator[WorldDB]:
-    opened = WorldDB.open(folder / "erase.db", embedder=HashEmbedder(), extractor="default")
-    try:
-        yield opened
-    finally:
-        opened.close()
+pytestmark = pytest.mark.worlddb(embedder="hash", extractor="default", on_disk=True)
 
 
 def _fill(db: WorldDB, scopes: dict[str, str], count: int = 40) -> None:

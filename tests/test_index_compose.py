@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 from hypothesis import given
@@ -16,19 +14,12 @@ from worlddb.hashing import scope_world, world_id
 from worlddb.index.compose import KINDS, attention_pool, compose, mean_pool, recompose_path
 from worlddb.index.vector import decode_vector
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
-from worlddb.testing import HashEmbedder
 
 FINITE = st.floats(-10, 10, allow_nan=False, width=32)
 MATRIX = hnp.arrays(np.float32, st.tuples(st.integers(1, 6), st.just(8)), elements=FINITE)
 
 
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
+pytestmark = pytest.mark.worlddb(embedder="hash")
 
 
 def _vector(db: WorldDB, wid: str) -> np.ndarray:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 import pytest
 
@@ -13,16 +11,8 @@ from worlddb.index import dense
 from worlddb.index.dense import score_rids, search_dense
 from worlddb.index.filters import WorldFilter, resolve_scopes
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
-from worlddb.testing import HashEmbedder
 
-
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
+pytestmark = pytest.mark.worlddb(embedder="hash")
 
 
 def _query(db: WorldDB, text: str) -> np.ndarray:

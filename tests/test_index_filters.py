@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from worlddb.engine import WorldDB
@@ -11,15 +9,6 @@ from worlddb.errors import ScopeError, ValidationError
 from worlddb.hashing import scope_world, world_id
 from worlddb.index.filters import WorldFilter, check_types, filter_ids, filter_rids, resolve_scopes
 from worlddb.model import Changeset
-
-
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=None, extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
 
 
 def test_scopes_resolve_from_names_ids_and_prefixes(db: WorldDB) -> None:

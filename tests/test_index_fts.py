@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,15 +14,6 @@ from worlddb.index.fts import match_rids, search_text, text_query_plan
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import parse_time
-
-
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=None, extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
 
 
 def _rid(db: WorldDB, wid: str) -> int:

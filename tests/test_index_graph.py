@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from worlddb.engine import WorldDB
@@ -21,15 +19,6 @@ from worlddb.resolver import ENTITY_TYPES
 from worlddb.store.reads import TimeView
 
 TYPES = sorted(ENTITY_TYPES)
-
-
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=None, extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
 
 
 def _fact(db: WorldDB, text: str, *entities: str, valid_from: str | None = None) -> NodeId:

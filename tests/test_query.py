@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -14,7 +13,6 @@ from worlddb.model import Changeset, EdgeSpec, NodeId
 from worlddb.query import Expand, Filter, Limit, Query, QuerySpec, WhereConnected, plan_start
 from worlddb.query import run as query_module
 from worlddb.store.reads import TimeView
-from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
 
 
@@ -29,13 +27,7 @@ class Graph:
     old: NodeId  # Alice lived in Rome (closed in 2020) -> alice
 
 
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
+pytestmark = pytest.mark.worlddb(embedder="hash")
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,7 @@ from worlddb.store.reads import TimeView
 from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
 
-
-@pytest.fixture
-def db() -> Iterator[WorldDB]:
-    store = WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None)
-    try:
-        yield store
-    finally:
-        store.close()
+pytestmark = pytest.mark.worlddb(embedder="hash")
 
 
 def _recall(db: WorldDB) -> Recall:

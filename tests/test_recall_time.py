@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from worlddb import WorldDB
 from worlddb.recall.anchors import DAY_US, find_anchor, rank_by_time
-from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
 
 ALICE = {"user_id": "alice"}
@@ -22,17 +19,20 @@ def _us(day: str) -> int:
     return moment
 
 
+pytestmark = pytest.mark.worlddb(embedder="hash", extractor="default")
+
+
 @pytest.fixture
-def db() -> Iterator[WorldDB]:
-    with WorldDB.open(":memory:", embedder=HashEmbedder()) as opened:
-        for day, text in [
-            ("2024-03-02", "I bought a new kitchen appliance, a stand mixer from KitchenAid."),
-            ("2024-05-20", "Picked up an air fryer for the kitchen."),
-            ("2024-05-01", "I bought a kitchen appliance, a slow cooker, on sale."),
-            ("2024-05-21", "We walked the dog by the river."),
-        ]:
-            opened.remember(text, occurred_at=day, scopes=ALICE)
-        yield opened
+def db(db: WorldDB) -> WorldDB:
+    """The shared store, holding four of alice's dated memories."""
+    for day, text in [
+        ("2024-03-02", "I bought a new kitchen appliance, a stand mixer from KitchenAid."),
+        ("2024-05-20", "Picked up an air fryer for the kitchen."),
+        ("2024-05-01", "I bought a kitchen appliance, a slow cooker, on sale."),
+        ("2024-05-21", "We walked the dog by the river."),
+    ]:
+        db.remember(text, occurred_at=day, scopes=ALICE)
+    return db
 
 
 def test_a_relative_day_resolves_against_the_question_date() -> None:

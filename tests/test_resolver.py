@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -63,11 +63,7 @@ class PickLast:
         return None if self.abstain else options[-1].world_id
 
 
-@pytest.fixture()
-def db() -> Iterator[WorldDB]:
-    with WorldDB.open(":memory:", embedder=None, extractor=None) as handle:
-        handle.recluster_budget_s = 0.0
-        yield handle
+pytestmark = pytest.mark.worlddb(recluster=False)
 
 
 def store_all(db: WorldDB, *entities: tuple[str, str]) -> list[NodeId]:

@@ -4,7 +4,6 @@ evidence on proposals, and the frozen generalisation set."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,11 +21,7 @@ from worlddb.resolver.forms import fold_words, name_form
 HOLDOUT_SHA256 = "41298825dfd898c7"  # bench/data/resolver_gen_holdout.jsonl, frozen before tuning
 
 
-@pytest.fixture()
-def db() -> Iterator[WorldDB]:
-    with WorldDB.open(":memory:", embedder=None, extractor=None) as handle:
-        handle.recluster_budget_s = 0.0
-        yield handle
+pytestmark = pytest.mark.worlddb(recluster=False)
 
 
 def resolve(db: WorldDB, kind: str, name: str) -> Resolution:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from worlddb.engine import WorldDB
@@ -11,12 +9,6 @@ from worlddb.errors import HandlerRefusedError, ValidationError
 from worlddb.handlers.builtin import SameAsHandler
 from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
 from worlddb.resolver import ExactResolver
-
-
-@pytest.fixture()
-def db() -> Iterator[WorldDB]:
-    with WorldDB.open(":memory:", embedder=None, extractor=None) as handle:
-        yield handle
 
 
 def put(db: WorldDB, name: str, kind: str = "Person", **kwargs: object) -> NodeId:

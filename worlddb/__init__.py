@@ -6,6 +6,7 @@ bitemporal reads and hybrid recall with no LLM on the read path. Start with
 """
 
 from worlddb.engine import WorldDB
+from worlddb.engine.access import ScopeGrant
 from worlddb.errors import (
     AmbiguousIdError,
     ClosedError,
@@ -67,6 +68,7 @@ __all__ = [
     "ReconcileError",
     "SchemaVersionError",
     "ScopeError",
+    "ScopeGrant",
     "ScopeInfo",
     "Succession",
     "Summarizer",

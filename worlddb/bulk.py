@@ -145,7 +145,13 @@ def import_sessions(
     resume: bool = True,
     on_record: Callable[[int], None] | None = None,
 ) -> ImportReport:
-    """Ingest every session of ``path``; resumes after the last committed record by default."""
+    """Ingest every session of ``path``; resumes after the last committed record by default.
+
+    Deliberately not one transaction: each session is its own commit, followed by a progress
+    mark in the store's meta (``set_meta``), so an import of a large file that is interrupted
+    keeps what it wrote and a rerun skips it. A session is whole or absent; the import as a
+    whole is resumable rather than atomic.
+    """
     source = Path(path)
     if not source.is_file():
         raise ValidationError(f"no file at {str(source)!r}", field="path", value=str(source))
@@ -155,7 +161,7 @@ def import_sessions(
             f"format {kind!r} is not one of {', '.join(FORMATS)}", field="format", value=kind
         )
     key = _meta_key(source)
-    start = int(db.store.meta(key) or 0) if resume else 0
+    start = int(db.meta(key) or 0) if resume else 0
     reader: Callable[[IO[str], Mapping[str, str]], Iterator[SessionRecord]]
     reader = _jsonl_records if kind == "sessions" else _longmemeval_records
     records = ingested = unchanged = 0
@@ -172,7 +178,7 @@ def import_sessions(
             )
             ingested += int(result.created)
             unchanged += int(not result.created)
-            db.store.set_meta(key, str(index + 1))
+            db.set_meta(key, str(index + 1))
             if on_record is not None:
                 on_record(index + 1)
     return ImportReport(records=records, ingested=ingested, unchanged=unchanged, resumed_from=start)

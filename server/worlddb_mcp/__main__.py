@@ -10,20 +10,12 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import cast
 
 import click
 
-from worlddb.cli.settings import (
-    EMBEDDER_NAMES,
-    EXTRACTOR_NAMES,
-    default_db_path,
-    embedder_named,
-    ensure_parent,
-    extractor_named,
-)
 from worlddb.errors import WorldDBError
+from worlddb.settings import embedder_named, extractor_named, resolve_db_path, store_options
 
 __all__ = ["main", "serve_command"]
 
@@ -31,13 +23,7 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 @click.command(name="worlddb-mcp", context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "--db",
-    "db_path",
-    envvar="WORLDDB_DB",
-    type=click.Path(dir_okay=False),
-    help="Database file [env WORLDDB_DB; default: per-user data dir].",
-)
+@store_options
 @click.option(
     "--transport",
     type=click.Choice(["stdio", "http"]),
@@ -82,20 +68,6 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
     help="Bearer tokens, one per line, optionally 'TOKEN user_id=alice' [also: env WORLDDB_TOKEN].",
 )
 @click.option(
-    "--embedder",
-    type=click.Choice(EMBEDDER_NAMES),
-    default="default",
-    envvar="WORLDDB_EMBEDDER",
-    hidden=True,
-)
-@click.option(
-    "--extractor",
-    type=click.Choice(EXTRACTOR_NAMES),
-    default="default",
-    envvar="WORLDDB_EXTRACTOR",
-    hidden=True,
-)
-@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="WARNING",
@@ -124,7 +96,7 @@ def serve_command(
         level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     try:
-        path = Path(db_path).expanduser() if db_path else ensure_parent(default_db_path())
+        path = resolve_db_path(db_path)
         tokens = load_tokens(token_file=token_file) if transport == "http" else None
         server = create_server(
             path=path,

@@ -7,11 +7,11 @@ A token file holds one token per line, optionally followed by the scopes it is b
     8a71...0c user_id=alice
     c2d4...9b user_id=alice user_id=carol agent_id=planner
 
-A grant constrains the *kinds* it names: a request must name each constrained kind with one of
-the allowed values (values of one kind are alternatives, kinds are all required). A token bound
-to ``user_id=alice`` therefore cannot read, list, retire or purge ``user_id=bob``, nor reach
-bob's memories through a scope it does not constrain (``run_id=...`` alone is refused: the
-request must also say ``user_id=alice``).
+A grant (``worlddb.engine.access.ScopeGrant``, here ``Grant``) constrains the *kinds* it names:
+a request must name each constrained kind with one of the allowed values (values of one kind are
+alternatives, kinds are all required). A token bound to ``user_id=alice`` therefore cannot read,
+list, retire or purge ``user_id=bob``, nor reach bob's memories through a scope it does not
+constrain (``run_id=...`` alone is refused: the request must also say ``user_id=alice``).
 
 Tokens are compared in constant time and never logged; the ``client_id`` the SDK sees is a
 short fingerprint. The grant travels to the tools in ``AccessToken.claims`` and is read back with
@@ -23,15 +23,16 @@ from __future__ import annotations
 import hmac
 import logging
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.server.auth.provider import AccessToken
 
-from worlddb.errors import ScopeError, ValidationError
+from worlddb.engine.access import UNRESTRICTED, ScopeGrant
+from worlddb.errors import ValidationError
 from worlddb.hashing import digest
 from worlddb.scopes import SCOPE_KINDS
 
@@ -52,79 +53,9 @@ GRANT_CLAIM: Final = "worlddb_scopes"
 MIN_TOKEN_CHARS: Final = 16  # shorter tokens are guessable; refuse them outright
 
 
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What one token may touch: for each constrained scope kind, the allowed values.
-
-    An empty grant (``Grant()``) is unrestricted.
-    """
-
-    allowed: Mapping[str, frozenset[str]] = field(default_factory=dict)
-
-    @property
-    def is_unrestricted(self) -> bool:
-        """Whether this grant constrains nothing."""
-        return not self.allowed
-
-    def describe(self) -> str:
-        """The grant as ``user_id='alice'`` text for error messages."""
-        return ", ".join(
-            f"{kind}={' or '.join(repr(v) for v in sorted(values))}"
-            for kind, values in sorted(self.allowed.items())
-        )
-
-    def check_request(self, scopes: Mapping[str, str]) -> None:
-        """Refuse a request whose ``scopes`` fall outside this grant.
-
-        Raises:
-            ScopeError: a constrained kind is missing or has a value the token may not use.
-        """
-        for kind, values in sorted(self.allowed.items()):
-            given = scopes.get(kind)
-            if given is None:
-                raise ScopeError(
-                    f"this token is bound to {self.describe()}; add scopes.{kind} "
-                    f"({' or '.join(repr(v) for v in sorted(values))}) to the request"
-                )
-            if given not in values:
-                raise ScopeError(
-                    f"this token is bound to {self.describe()} and may not use {kind}={given!r}"
-                )
-
-    def permits_scope(self, kind: str, value: str) -> bool:
-        """Whether one named scope is inside the grant (for purge and scope listing)."""
-        if self.is_unrestricted:
-            return True
-        return value in self.allowed.get(kind, frozenset())
-
-    def permits_memberships(self, memberships: Mapping[str, Iterable[str]]) -> bool:
-        """Whether a stored world, member of ``memberships``, is readable under this grant."""
-        for kind, values in self.allowed.items():
-            if not values & frozenset(memberships.get(kind, ())):
-                return False
-        return True
-
-    def to_claim(self) -> dict[str, list[str]]:
-        return {kind: sorted(values) for kind, values in self.allowed.items()}
-
-    @classmethod
-    def from_claim(cls, claim: object) -> Grant:
-        """Rebuild a grant from ``AccessToken.claims``.
-
-        Raises:
-            ScopeError: the claim is malformed (the request is refused, never widened).
-        """
-        if not isinstance(claim, Mapping):
-            raise ScopeError("the token's scope grant is malformed")
-        allowed: dict[str, frozenset[str]] = {}
-        for kind, values in claim.items():
-            if kind not in SCOPE_KINDS or not isinstance(values, list) or not values:
-                raise ScopeError("the token's scope grant is malformed")
-            allowed[kind] = frozenset(str(v) for v in values)
-        return cls(allowed)
-
-
-UNRESTRICTED: Final = Grant()
+# The grant itself, and the rule that applies it to stored worlds, live in the engine
+# (``worlddb.engine.access``) so every front end enforces the same rule; a token carries one.
+Grant = ScopeGrant
 
 
 def parse_token_line(line: str, *, where: str = "token") -> tuple[str, Grant] | None:

@@ -26,7 +26,6 @@ from worlddb.engine import WorldDB
 from worlddb.errors import NotFoundError, WorldDBError
 from worlddb.recall.result import RecallHit
 from worlddb.scopes import validate_scopes
-from worlddb_mcp.access import permits
 from worlddb_mcp.auth import Grant, current_grant
 
 __all__ = [
@@ -99,4 +98,4 @@ def hit_permitted(db: WorldDB, hit: RecallHit, grant: Grant) -> bool:
             kind, _, value = label.partition("=")
             found.setdefault(kind, set()).add(value)
         return grant.permits_memberships(found)
-    return permits(db, db.get(hit.id), grant)
+    return db.permits(grant, db.get(hit.id))

@@ -16,12 +16,12 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from worlddb.engine import WorldDB
+from worlddb.engine.access import scope_labels, shown_labels
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
-from worlddb_mcp.access import memberships, permits, resolve_readable, scope_labels, shown_labels
 from worlddb_mcp.runtime import (
     AppContext,
     as_tool_error,
@@ -259,9 +259,9 @@ async def memory_list(
         # how much every other scope wrote between two pages.
         after = 0
         if cursor is not None:
-            last = db.store.find_world(cursor)
-            rid = db.store.rid_of(cursor) if last is not None else None
-            if last is None or rid is None or not permits(db, last, granted):
+            last = db.find(cursor)
+            rid = db.memory_cursor(cursor) if last is not None else None
+            if last is None or rid is None or not db.permits(granted, last):
                 raise refused
             after = rid
         page, more = db.memories(wanted, include_retired=include_retired, after=after, limit=limit)
@@ -281,16 +281,16 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
     granted = caller_grant()
 
     def run(db: WorldDB) -> ReadResult:
-        world = resolve_readable(db, id, granted)
+        world = db.get_permitted(id, granted)
 
         def visible(other: World) -> bool:
-            return granted.is_unrestricted or permits(db, other, granted)
+            return granted.is_unrestricted or db.permits(granted, other)
 
         children = [c for c in db.children(world.id) if visible(c)]
         edges = []
         for edge in db.edges(world.id, direction="both", include_retired=True):
             other = edge.target if edge.source == world.id else edge.source
-            found = db.store.find_world(other)
+            found = db.find(other)
             if found is not None and visible(found):
                 edges.append(edge)
             if len(edges) >= MAX_EDGES:
@@ -299,7 +299,7 @@ async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
         return read_result(
             db,
             world,
-            scopes=shown_labels(scope_labels(memberships(db, world)), granted),
+            scopes=shown_labels(scope_labels(db.scope_memberships(world)), granted),
             children=children,
             edges=edges,
             history=history,
@@ -328,7 +328,7 @@ async def memory_amend(
     granted = caller_grant()
 
     def run(db: WorldDB) -> AmendResult:
-        old = resolve_readable(db, id, granted)
+        old = db.get_permitted(id, granted)
         result = write_result(db.amend(old.id, text))
         return AmendResult(**result.model_dump(), supersedes=old.id)
 
@@ -340,7 +340,7 @@ async def memory_retire(ctx: AppContext, id: IdArg) -> RetireResult:
     granted = caller_grant()
 
     def run(db: WorldDB) -> RetireResult:
-        world = resolve_readable(db, id, granted)
+        world = db.get_permitted(id, granted)
         changed = db.retire(world.id)
         return RetireResult(
             id=world.id, retired=changed, valid_to=format_us(db.get(world.id).valid_to)

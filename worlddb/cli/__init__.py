@@ -2,7 +2,7 @@
 
 Exit codes: 0 success, 1 a ``WorldDBError`` (printed as ``Error: ...``) or a failed check,
 2 a usage error. ``--db`` / ``$WORLDDB_DB`` choose the database (default: a per-user data
-directory, see ``worlddb.cli.settings``); ``--json`` switches any command to JSON output.
+directory, see ``worlddb.settings``); ``--json`` switches any command to JSON output.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
-from worlddb.cli.settings import EMBEDDER_NAMES, EXTRACTOR_NAMES
 from worlddb.errors import WorldDBError
+from worlddb.settings import store_options
 
 __all__ = ["cli", "main"]
 
@@ -35,28 +35,8 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "--db",
-    "db_path",
-    envvar="WORLDDB_DB",
-    type=click.Path(dir_okay=False),
-    help="Database file [env WORLDDB_DB; default: per-user data dir].",
-)
+@store_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option(
-    "--embedder",
-    type=click.Choice(EMBEDDER_NAMES),
-    default="default",
-    envvar="WORLDDB_EMBEDDER",
-    hidden=True,
-)
-@click.option(
-    "--extractor",
-    type=click.Choice(EXTRACTOR_NAMES),
-    default="default",
-    envvar="WORLDDB_EXTRACTOR",
-    hidden=True,
-)
 @click.version_option(package_name="worlddb")
 @click.pass_context
 def cli(

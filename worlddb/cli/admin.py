@@ -25,7 +25,7 @@ def init(state: CliState) -> None:
     path = state.path()
     existed = path.exists()
     with state.open() as db:
-        counts = db.store.counts()
+        counts = db.counts()
         key = db.embedder.key if db.embedder else None
     data = {"path": str(path), "created": not existed, "embedder": key, "counts": counts}
     emit(
@@ -136,7 +136,7 @@ def export(state: CliState, /, dest: str) -> None:
     Each line carries its canonical bytes in base64; blake3 of them equals the line's id.
     """
     with state.open() as db:
-        total = db.store.counts().get("nodes", 0)
+        total = db.counts().get("nodes", 0)
         out: IO[str]
         with (
             click.open_file(dest, "w", encoding="utf-8") as out,
@@ -182,7 +182,7 @@ def reindex(state: CliState) -> None:
             sidecar.unlink()
             removed.append(sidecar.name)
     with state.open() as db:
-        size = db.store.counts().get("embeddings", 0)
+        size = db.counts().get("embeddings", 0)
     emit(
         state,
         {"rebuilt": True, "vectors": size, "removed": removed},

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
-from worlddb.cli.settings import default_db_path, embedder_named, ensure_parent, extractor_named
 from worlddb.engine import WorldDB
 from worlddb.scopes import SCOPE_KINDS
+from worlddb.settings import embedder_named, extractor_named, resolve_db_path
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -50,9 +50,7 @@ class CliState:
 
     def path(self) -> Path:
         """The database path: ``--db``/``$WORLDDB_DB``, else the per-user default (created)."""
-        if self.db_path:
-            return Path(self.db_path).expanduser()
-        return ensure_parent(default_db_path())
+        return resolve_db_path(self.db_path)
 
     @contextmanager
     def open(self) -> Iterator[WorldDB]:

@@ -91,7 +91,7 @@ def _run(db: WorldDB) -> dict[str, object]:
         )
     earlier = db.recall("Where do I live?", scopes=scopes, limit=3, valid_at="2024-03-01")
     return {
-        "database": db.store.path,
+        "database": db.path,
         "sessions": written,
         "recall": recalls,
         "as_of_2024_03_01": [h.text for h in earlier.hits],
@@ -151,7 +151,7 @@ def demo(state: CliState) -> None:
 @click.pass_obj
 def reembed(state: CliState) -> None:
     """Re-embed every stored world with the current embedder (after a model change)."""
-    from worlddb.cli.settings import embedder_named
+    from worlddb.settings import embedder_named
 
     chosen = embedder_named(state.embedder)
     if chosen is None:

@@ -59,7 +59,7 @@ def export_lines(db: WorldDB, *, on_world: Callable[[], None] | None = None) -> 
     )
     ids: list[str] = []
     for world in db.iter_worlds():
-        body = db.store.blob(world.id)
+        body = db.blob(world.id)
         if body is None:
             raise IntegrityError(f"world {world.id!r} has no stored content")
         ids.append(world.id)
@@ -216,7 +216,10 @@ def import_lines(
     """Import export records and memory lines: all are checked first, then written.
 
     Worlds go first (in batches, in file order, so children precede parents), then edges, then
-    memory lines through ``remember``.
+    memory lines through ``remember``. Deliberately one commit per batch, not one for the file:
+    a large import does not hold the write lock (and a transaction's worth of memory) for its
+    whole length, and every record is content-addressed, so rerunning an interrupted import
+    rewrites nothing that already landed.
 
     Raises:
         IntegrityError: an export record's bytes do not hash to its id (nothing is written).

@@ -4,36 +4,41 @@ Every write goes to the reconciler; every read goes to the store's typed reads (
 facade owns lifecycles: it opens the store, checks the embedder against the one the store was
 built with, hydrates the vector index, and saves it on close.
 
-The class is split by noun: the lifecycle and the writes live here, the reads in
-``engine.reads``, merge proposals and reclustering in ``engine.identity``, and the
-agent-memory verbs in ``worlddb.memory``; ``WorldDB`` mixes them together.
+``WorldDB`` keeps one flat list of public verbs, but each verb is one line that hands the call to
+a named collaborator, built here with exactly what it needs (no collaborator reaches another out
+of sight): ``Writes`` (``engine.writes``: put, link, edit, retire, erase), ``Reads``
+(``engine.reads``: worlds, edges, history, recall), ``Memories`` (``engine.memories``: remember,
+amend, scopes), ``Identity`` (``engine.identity``: merge proposals, reclustering) and
+``ScopeAccess`` (``engine.access``: the scope-access rule every front end applies).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
-from worlddb.engine.identity import IdentityOps
-from worlddb.engine.reads import ReadOps
+from worlddb.engine.access import Memberships, ScopeAccess, ScopeGrant
+from worlddb.engine.identity import Identity
+from worlddb.engine.memories import Memories
+from worlddb.engine.reads import Reads
+from worlddb.engine.writes import Writes
 from worlddb.errors import ModelMismatchError
 from worlddb.handlers import HandlerRegistry, default_handlers, load_entry_point_handlers
-from worlddb.hashing import world_id
 from worlddb.index.vector import VectorIndex
-from worlddb.ingest import Ingestor
-from worlddb.memory import MEMORY_TYPES, MemoryOps
-from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
-from worlddb.plugins import Embedder, Extractor
-from worlddb.recall import Recall
+from worlddb.ingest import Ingestor, IngestResult
+from worlddb.model import Changeset, CommitResult, Edge, MergeProposal, NodeId, World
+from worlddb.plugins import Embedder, ExtractedEntity, ExtractedFact, Extractor, Message
+from worlddb.recall import LANES, Recall, RecallResult
 from worlddb.reconciler import Reconciler
-from worlddb.reconciler.erasure import ErasureReport, purge_worlds
-from worlddb.reconciler.versions import edit_world
+from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
+from worlddb.scopes import ScopeInfo
 from worlddb.store import MEMORY, Store, open_store
-from worlddb.timeutil import TimeLike, now_us, parse_time
+from worlddb.store.reads import TimeView
+from worlddb.timeutil import TimeLike, now_us
 
 __all__ = ["EmbedderChoice", "ExtractorChoice", "WorldDB"]
 
@@ -54,7 +59,7 @@ def _default_extractor() -> Extractor:
     return OfflineExtractor()
 
 
-class WorldDB(IdentityOps, ReadOps, MemoryOps):
+class WorldDB:
     """Long-term memory over one SQLite file. Use ``WorldDB.open(path)`` as a context manager."""
 
     def __init__(
@@ -74,7 +79,6 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
         self.vectors = self._open_vectors() if embedder is not None else None
         if resolver is None:
             resolver = TieredResolver(store, embedder=embedder, vectors=self.vectors)
-        self.recluster_budget_s = RECLUSTER_BUDGET_S
         self.reconciler = Reconciler(
             store,
             self.handlers,
@@ -83,10 +87,15 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
             vectors=self.vectors,
             clock=clock,
         )
-        self.reconciler.after_commit.append(self._recluster_after_commit)
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
         self.searcher = Recall(store, self.vectors, embedder, self.handlers, clock=clock)
+        self._writes = Writes(store, self.reconciler)
+        self._reads = Reads(store, self.searcher, clock)
+        self._memories = Memories(store, self.reconciler, self.ingestor, clock)
+        self._identity = Identity(store, self.reconciler, recluster_budget_s=RECLUSTER_BUDGET_S)
+        self._access = ScopeAccess(store)
+        self.reconciler.after_commit.append(self._identity.after_commit)
 
     @classmethod
     def open(
@@ -138,6 +147,11 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
 
         This is the migration for ``ModelMismatchError``: afterwards the store opens with the
         new embedder (the vector index is rebuilt from the table on the next open).
+
+        Deliberately committed in batches, not as one transaction: a large store is re-embedded
+        without holding the write lock for the whole run, and the embedder key switches only in
+        the last commit, so an interrupted run leaves a store that still refuses the new
+        embedder until ``reembed`` runs again (it redoes the work; see ``Reconciler.reembed``).
         """
         store = open_store(path)
         try:
@@ -153,28 +167,14 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
 
     def _open_vectors(self) -> VectorIndex:
         assert self.embedder is not None
-        path = None if self.store.is_memory else Path(self.store.path + ".hnsw")
-        index = VectorIndex(self.embedder.dimension, path)
-        conn = self.store.conn
-        count, max_rid = conn.execute(
-            "SELECT count(*), coalesce(max(rid), 0) FROM embeddings"
-        ).fetchone()
-        expected = {
-            "count": int(count),
-            "max_rid": int(max_rid),
-            "dimension": self.embedder.dimension,
-        }
+        index = VectorIndex(self.embedder.dimension, self.store.sidecar_path("hnsw"))
+        count, max_rid = self.store.embedding_stats()
+        expected = {"count": count, "max_rid": max_rid, "dimension": self.embedder.dimension}
         if not index.try_load(expected):
-            index.rebuild(
-                (
-                    (int(r), bytes(v))
-                    for r, v in conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid")
-                ),
-                int(count),
-            )
+            index.rebuild(self.store.embedding_rows(), count)
         return index
 
-    # -- lifecycle ------------------------------------------------------------------------------
+    # -- lifecycle and the store itself -------------------------------------------------------
     def close(self) -> None:
         """Save the vector index, checkpoint and close the store. Idempotent."""
         if self.vectors is not None and self.store._conn is not None:
@@ -195,7 +195,40 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
     def now(self) -> int:
         return self.clock()
 
-    # -- writes ---------------------------------------------------------------------------------
+    @property
+    def path(self) -> str:
+        """The database file's path (``":memory:"`` for a throwaway store)."""
+        return self.store.path
+
+    def counts(self) -> dict[str, int]:
+        """Row counts of the main tables (``nodes``, ``edges``, ``embeddings``, ...)."""
+        return self.store.counts()
+
+    def blob(self, world_id: str) -> bytes | None:
+        """A world's canonical bytes (what its id hashes), or ``None`` when none are stored.
+
+        For export and verification: ``blake3`` of the bytes is the world's id.
+        """
+        return self.store.blob(world_id)
+
+    def meta(self, key: str) -> str | None:
+        """A store-level setting (not world data), or ``None`` when unset."""
+        return self.store.meta(key)
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Write a store-level setting in its own transaction (bookkeeping, not world data)."""
+        self.store.set_meta(key, value)
+
+    @property
+    def recluster_budget_s(self) -> float:
+        """Seconds the recluster pass after a resolving commit may take (``0``: off)."""
+        return self._identity.recluster_budget_s
+
+    @recluster_budget_s.setter
+    def recluster_budget_s(self, seconds: float) -> None:
+        self._identity.recluster_budget_s = seconds
+
+    # -- writes (engine.writes) -----------------------------------------------------------------
     def write(self, changeset: Changeset) -> CommitResult:
         """Commit a changeset through the reconciler (all or nothing).
 
@@ -203,7 +236,7 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
         is re-resolved (see ``recluster``) for at most ``recluster_budget_s`` seconds; that pass
         runs after the commit, cannot undo it, and its failure is logged, not raised.
         """
-        return self.reconciler.apply(changeset)
+        return self._writes.write(changeset)
 
     def put(
         self,
@@ -220,29 +253,22 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
         resolve: bool = False,
     ) -> NodeId:
         """Write one world and return the id it landed as."""
-        spec = WorldSpec(
-            type=type,
-            name=name,
-            content=content,
-            children=tuple(children),
-            created_at=parse_time(created_at, field="created_at") or 0,
-            valid_from=parse_time(valid_from, field="valid_from"),
-            valid_to=parse_time(valid_to, field="valid_to"),
-            provenance=tuple(provenance),
-            aliases=tuple(aliases),
+        return self._writes.put(
+            type,
+            name,
+            content,
+            children=children,
+            valid_from=valid_from,
+            valid_to=valid_to,
+            created_at=created_at,
+            provenance=provenance,
+            aliases=aliases,
             resolve=resolve,
         )
-        result = self.write(Changeset(worlds=(spec,)))
-        return result.ids[world_id(spec)]
 
     def link(self, source: str, target: str, type: str, **properties: object) -> str:
         """Write one edge ``source -[type]-> target`` through its handler; returns its id."""
-        src, dst = self.store.resolve_id(source), self.store.resolve_id(target)
-        result = self.write(Changeset(edges=(EdgeSpec(type, src, dst, properties),)))
-        from worlddb.hashing import edge_id
-
-        del result
-        return edge_id(EdgeSpec(type, src, dst))
+        return self._writes.link(source, target, type, **properties)
 
     def edit(
         self,
@@ -253,40 +279,299 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
         children: Sequence[str] | None = None,
     ) -> CommitResult:
         """Write a new version of a world (and its ancestors), superseding the old ones."""
-        return edit_world(
-            self.reconciler,
-            self.store.resolve_id(target),
-            name=name,
-            content=content,
-            children=None if children is None else tuple(children),
-        )
+        return self._writes.edit(target, name=name, content=content, children=children)
 
     def retire(self, target: str, at: TimeLike | None = None) -> bool:
         """Close a world's validity (now, or at ``at``); returns whether anything changed."""
-        return self.reconciler.retire(target, parse_time(at, field="at"))
+        return self._writes.retire(target, at)
 
     def set_validity(
         self, target: str, valid_from: TimeLike | None, valid_to: TimeLike | None
     ) -> bool:
         """Tighten a world's validity interval; widening raises ``ValidityError``."""
-        return self.reconciler.set_validity(
-            target,
-            parse_time(valid_from, field="valid_from"),
-            parse_time(valid_to, field="valid_to"),
-        )
+        return self._writes.set_validity(target, valid_from, valid_to)
 
     def retire_edge(self, edge_id: str) -> None:
-        self.reconciler.retire_edge(edge_id)
+        """Retire an edge (its handler's ``on_delete`` runs in the same transaction)."""
+        self._writes.retire_edge(edge_id)
 
     def purge(self, target: str) -> list[NodeId]:
         """Delete a world and everything derived from it. Irreversible; returns deleted ids."""
-        return list(self.erase(target).erased)
+        return list(self._writes.erase(target).erased)
 
     def erase(self, target: str) -> ErasureReport:
         """``purge``, reporting what was erased and what was kept because something holds it.
 
         The erased text leaves the database file too (see ``worlddb.reconciler.erasure``).
         """
-        return purge_worlds(
-            self.reconciler, [self.store.get_world(target).id], memory_types=MEMORY_TYPES
+        return self._writes.erase(target)
+
+    # -- reads (engine.reads) -------------------------------------------------------------------
+    def get(self, target: str) -> World:
+        """A world by full id or unique prefix (≥ 8 hex); raises ``NotFoundError``."""
+        return self._reads.get(target)
+
+    def find(self, target: str) -> World | None:
+        """A world by full id or prefix, or ``None`` when nothing (or several) match."""
+        return self._reads.find(target)
+
+    def children(self, target: str) -> list[World]:
+        """The stored children of a world, in order."""
+        return self._reads.children(target)
+
+    def parent(self, target: str) -> World | None:
+        """The world that contains ``target`` structurally, if any."""
+        return self._reads.parent(target)
+
+    def edges(
+        self,
+        target: str,
+        *,
+        direction: str = "out",
+        types: Sequence[str] | None = None,
+        include_retired: bool = False,
+    ) -> list[Edge]:
+        """The edges of a world (``"out"``, ``"in"`` or ``"both"``), optionally of some types."""
+        return self._reads.edges(
+            target, direction=direction, types=types, include_retired=include_retired
         )
+
+    def history(self, target: str) -> list[World]:
+        """Every version of a world, oldest first, following ``supersedes`` both ways."""
+        return self._reads.history(target)
+
+    def worlds(
+        self,
+        *,
+        types: Sequence[str] | None = None,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_superseded: bool = False,
+        scope_ids: Sequence[str] | None = None,
+        after: int = 0,
+        limit: int = 100,
+    ) -> list[World]:
+        """Worlds visible at a point on both time axes (default: valid now, known now)."""
+        return self._reads.worlds(
+            types=types,
+            valid_at=valid_at,
+            known_at=known_at,
+            include_superseded=include_superseded,
+            scope_ids=scope_ids,
+            after=after,
+            limit=limit,
+        )
+
+    def is_visible(
+        self, target: str, *, valid_at: TimeLike | None = None, known_at: TimeLike | None = None
+    ) -> bool:
+        """Whether a world is visible at the given point in valid and ingest time."""
+        return self._reads.is_visible(target, valid_at=valid_at, known_at=known_at)
+
+    @staticmethod
+    def view(
+        *,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_superseded: bool = False,
+    ) -> TimeView:
+        """A ``TimeView`` pinning valid time and ingest time (default: now on both)."""
+        return Reads.view(
+            valid_at=valid_at, known_at=known_at, include_superseded=include_superseded
+        )
+
+    def recall(
+        self,
+        query: str,
+        *,
+        scopes: Mapping[str, str] | None = None,
+        limit: int = 10,
+        valid_at: TimeLike | None = None,
+        known_at: TimeLike | None = None,
+        include_retired: bool = False,
+        lanes: Sequence[str] = LANES,
+        types: Sequence[str] | None = None,
+        depth: Mapping[str, int] | None = None,
+    ) -> RecallResult:
+        """Hybrid recall (BM25, vectors, entity graph fused by RRF); no model on the read path.
+
+        ``scopes`` restricts to memories of those scopes; ``valid_at``/``known_at`` pin valid
+        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
+        """
+        return self._reads.recall(
+            query,
+            scopes=scopes,
+            limit=limit,
+            valid_at=valid_at,
+            known_at=known_at,
+            include_retired=include_retired,
+            lanes=lanes,
+            types=types,
+            depth=depth,
+        )
+
+    def verify(self) -> list[str]:
+        """Check every reconciler invariant on this store; an empty list means healthy."""
+        return self._reads.verify()
+
+    def iter_worlds(self, batch: int = 1000) -> Iterator[World]:
+        """Every stored world, open or closed, in insertion order."""
+        return self._reads.iter_worlds(batch)
+
+    # -- memories and scopes (engine.memories) --------------------------------------------------
+    def remember(
+        self,
+        text: str | Sequence[Message],
+        *,
+        scopes: Mapping[str, str] | None = None,
+        occurred_at: TimeLike | None = None,
+        metadata: Mapping[str, str] | None = None,
+        entities: Sequence[ExtractedEntity] = (),
+        facts: Sequence[ExtractedFact] = (),
+        label: str | None = None,
+    ) -> IngestResult:
+        """Save a text (a Note) or a list of messages (a Session) under ``scopes``.
+
+        Without ``occurred_at`` the memory is valid from now, and identical content written
+        again is the same memory (one row); with it, the time is part of the identity.
+        """
+        return self._memories.remember(
+            text,
+            scopes=scopes,
+            occurred_at=occurred_at,
+            metadata=metadata,
+            entities=entities,
+            facts=facts,
+            label=label,
+        )
+
+    def ingest_session(
+        self,
+        messages: Sequence[Message],
+        *,
+        occurred_at: TimeLike,
+        scopes: Mapping[str, str] | None = None,
+        label: str | None = None,
+    ) -> IngestResult:
+        """Ingest one conversation session (valid time from ``occurred_at`` and timestamps)."""
+        return self._memories.ingest_session(
+            messages, occurred_at=occurred_at, scopes=scopes, label=label
+        )
+
+    def amend(
+        self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
+    ) -> IngestResult:
+        """Write ``text`` as a new memory that supersedes ``target`` (content is immutable)."""
+        return self._memories.amend(target, text, scopes=scopes)
+
+    def scope_id(self, kind: str, value: str) -> NodeId:
+        """The id of the Scope world ``kind=value`` (whether or not it is stored)."""
+        return self._memories.scope_id(kind, value)
+
+    def ensure_scopes(self, scopes: Mapping[str, str]) -> list[NodeId]:
+        """Create the Scope worlds for ``scopes`` if missing; returns their ids."""
+        return self._memories.ensure_scopes(scopes)
+
+    def list_scopes(self, kind: str | None = None) -> list[ScopeInfo]:
+        """Registered scopes (optionally of one kind) with their member counts."""
+        return self._memories.list_scopes(kind)
+
+    def scope_ids(self, scopes: Mapping[str, str] | None) -> list[NodeId] | None:
+        """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
+        return self._memories.scope_ids(scopes)
+
+    def scopes_of(self, target: str) -> list[str]:
+        """The scopes (``"kind=value"``) a world belongs to, directly or through a container."""
+        return self._memories.scopes_of(target)
+
+    def memories(
+        self,
+        scopes: Mapping[str, str] | None = None,
+        *,
+        include_retired: bool = False,
+        after: int = 0,
+        limit: int = 50,
+    ) -> tuple[list[World], int | None]:
+        """Memories (Sessions and Notes) in all of ``scopes``, paginated by a rid cursor."""
+        return self._memories.memories(
+            scopes, include_retired=include_retired, after=after, limit=limit
+        )
+
+    def memory_cursor(self, target: str) -> int | None:
+        """The ``after`` cursor for ``memories`` that resumes right after ``target``.
+
+        ``None`` when ``target`` names no stored world (a front end may hand out world ids as
+        page tokens, keeping row ids to itself).
+        """
+        return self._memories.cursor_after(target)
+
+    def retire_scope(self, scopes: Mapping[str, str]) -> int:
+        """Close the validity of every live memory in ``scopes``; returns how many closed.
+
+        One transaction: when one memory cannot be closed, none is.
+        """
+        return self._memories.retire_scope(scopes)
+
+    def purge_scope(self, kind: str, value: str, *, erase: bool = False) -> int:
+        """Retire a scope and its memories; with ``erase`` delete them and what derives from them.
+
+        Worlds another scope still holds are kept. Returns the number of memories affected; to
+        learn which memories were erased and which were kept, call ``erase_scope``.
+        """
+        return self._memories.purge_scope(kind, value, erase=erase)
+
+    def erase_scope(self, kind: str, value: str) -> ErasureReport:
+        """Delete a scope, its memories and what derives from them, text included, for good.
+
+        Memories (and entities, facts) another scope still holds are kept and listed in
+        ``kept``. The text of what was erased leaves the database file too: see
+        ``worlddb.reconciler.erasure``.
+
+        Raises:
+            NotFoundError: no such scope.
+        """
+        return self._memories.erase_scope(kind, value)
+
+    # -- the scope-access rule (engine.access) --------------------------------------------------
+    def scope_memberships(self, world: World) -> Memberships:
+        """The scopes ``world`` belongs to as ``{kind: {values}}`` (a turn inherits its
+        session's; a Scope world belongs to itself)."""
+        return self._access.memberships(world)
+
+    def permits(self, grant: ScopeGrant, world: World) -> bool:
+        """Whether a caller holding ``grant`` may see ``world``."""
+        return self._access.permits(world, grant)
+
+    def get_permitted(self, target: str, grant: ScopeGrant) -> World:
+        """``get`` among the worlds ``grant`` may see: one out of the grant is "not found".
+
+        Raises:
+            NotFoundError: nothing visible matches (also when the match is out of the grant).
+            AmbiguousIdError: several visible worlds match; lists only visible candidates.
+        """
+        return self._access.readable(target, grant)
+
+    # -- identity (engine.identity) -------------------------------------------------------------
+    def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S) -> list[str]:
+        """Re-resolve the 2-hop neighbourhood of ``seeds``; returns new proposal edge ids."""
+        return self._identity.recluster(seeds, budget_s=budget_s)
+
+    def proposals(self, status: str | None = "pending") -> list[MergeProposal]:
+        """Merge proposals (``same_as``) with the given status (``None``: all)."""
+        return self._identity.proposals(status)
+
+    def accept_merge(self, edge_id: str) -> None:
+        """Confirm a staged ``same_as``: the two worlds become one equivalence class."""
+        self._identity.accept_merge(edge_id)
+
+    def reject_merge(self, edge_id: str) -> None:
+        """Reject a staged ``same_as`` for good: the pair is never proposed again."""
+        self._identity.reject_merge(edge_id)
+
+    def equivalence_class(self, target: str) -> list[NodeId]:
+        """Every world linked to ``target`` by accepted ``same_as`` edges, transitively."""
+        return self._identity.equivalence_class(target)
+
+    def export_identity(self, target: str) -> dict[str, object]:
+        """Every member of ``target``'s identity class and the union of their provenance."""
+        return self._identity.export_identity(target)

@@ -18,20 +18,36 @@ from worlddb.resolver import TieredResolver, recluster
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
 from worlddb.store import Store
 
-__all__ = ["IdentityOps"]
+__all__ = ["Identity"]
 
 logger = logging.getLogger(__name__)
 
 
-class IdentityOps:
-    """Mixed into ``WorldDB``; expects ``store``, ``reconciler`` and ``recluster_budget_s``."""
+class Identity:
+    """Merge proposals, equivalence classes and reclustering over ``store`` and ``reconciler``.
 
-    store: Store
-    reconciler: Reconciler
-    recluster_budget_s: float
+    ``recluster_budget_s`` bounds the recluster pass that follows every commit that resolved
+    entities (``0`` turns it off); ``after_commit`` is the listener that runs it, registered on
+    the reconciler by whoever wires the two together (``WorldDB``).
+    """
 
-    def _recluster_after_commit(self, changeset: Changeset, result: CommitResult) -> None:
-        """The reconciler's after-commit listener: re-resolve around newly resolved entities."""
+    def __init__(
+        self,
+        store: Store,
+        reconciler: Reconciler,
+        *,
+        recluster_budget_s: float = RECLUSTER_BUDGET_S,
+    ) -> None:
+        self.store = store
+        self.reconciler = reconciler
+        self.recluster_budget_s = recluster_budget_s
+
+    def after_commit(self, changeset: Changeset, result: CommitResult) -> None:
+        """The reconciler's after-commit listener: re-resolve around newly resolved entities.
+
+        The recluster pass commits its proposals on its own, after the commit it follows: it
+        cannot undo that commit, and its failure is logged, not raised.
+        """
         if self.recluster_budget_s > 0 and any(w.resolve for w in changeset.worlds):
             seeds = [*result.created, *result.existing]
             try:

@@ -7,9 +7,9 @@ either axis (default: valid now, known now).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
+from worlddb.engine.memories import scope_ids
 from worlddb.errors import NotFoundError, ValidationError
 from worlddb.model import Edge, NodeId, World
 from worlddb.recall import LANES, Recall, RecallResult
@@ -17,20 +17,19 @@ from worlddb.store import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 
-__all__ = ["ReadOps"]
+__all__ = ["Reads"]
 
 
-class ReadOps:
-    """Mixed into ``WorldDB``; expects ``store``, ``searcher``, ``now`` and ``scope_ids``."""
+class Reads:
+    """Worlds, edges, history and recall over ``store`` (and ``searcher``), as of ``clock``."""
 
-    store: Store
-    searcher: Recall
+    def __init__(self, store: Store, searcher: Recall, clock: Callable[[], int]) -> None:
+        self.store = store
+        self.searcher = searcher
+        self.clock = clock
 
-    if TYPE_CHECKING:  # provided by WorldDB and MemoryOps; no runtime stub to shadow them
-
-        def now(self) -> int: ...
-
-        def scope_ids(self, scopes: Mapping[str, str] | None) -> list[NodeId] | None: ...
+    def now(self) -> int:
+        return self.clock()
 
     def get(self, target: str) -> World:
         """A world by full id or unique prefix (≥ 8 hex); raises ``NotFoundError``."""
@@ -163,7 +162,7 @@ class ReadOps:
             return self.searcher.recall(
                 query,
                 limit=limit,
-                scope_ids=self.scope_ids(scopes),
+                scope_ids=scope_ids(scopes),
                 view=view,
                 lanes=lanes,
                 depth=depth,

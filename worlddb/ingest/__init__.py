@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from worlddb.errors import ValidationError
 from worlddb.extract import is_untrusted
 from worlddb.hashing import world_id
+from worlddb.ingest.options import IngestOptions
 from worlddb.ingest.updates import MAX_UPDATE_EDGES, StoredUpdates, fact_key, ordered_edge
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.normalize import normalize_name
@@ -30,13 +31,21 @@ from worlddb.reconciler import Reconciler
 from worlddb.reconciler.validate import MAX_NAME_CHARS
 from worlddb.scopes import entity_salt, note_label, scope_specs
 
-__all__ = ["MAX_UPDATE_EDGES", "IngestResult", "Ingestor", "fact_key", "within_limits"]
+__all__ = [
+    "MAX_UPDATE_EDGES",
+    "IngestOptions",
+    "IngestResult",
+    "Ingestor",
+    "fact_key",
+    "within_limits",
+]
 
 logger = logging.getLogger(__name__)
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
 CONTEXT_TURNS = 4
 UNTRUSTED = "untrusted"
+NO_OPTIONS = IngestOptions()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +78,7 @@ class Ingestor:
         messages: Sequence[Message],
         *,
         occurred_at: int,
-        scopes: Mapping[str, str] | None = None,
-        label: str | None = None,
-        metadata: Mapping[str, str] | None = None,
-        entities: Sequence[ExtractedEntity] = (),
-        facts: Sequence[ExtractedFact] = (),
+        options: IngestOptions = NO_OPTIONS,
         created_at: int | None = None,
     ) -> IngestResult:
         """Ingest one conversation session as a Session world with Turn children.
@@ -82,6 +87,7 @@ class Ingestor:
         same messages at the same identity time are the same session, so re-ingest is a no-op.
         """
         msgs = _check_messages(messages)
+        scopes = options.scopes
         base = occurred_at if created_at is None else created_at
         # The scopes are part of every id (a Turn's name is its role, so they go in its
         # provenance): the same conversation for two users is two sessions, never one shared.
@@ -109,11 +115,7 @@ class Ingestor:
             turns,
             msgs,
             occurred_at=occurred_at,
-            scopes=scopes,
-            label=label,
-            metadata=metadata,
-            entities=entities,
-            facts=facts,
+            options=options,
         )
 
     def text(
@@ -121,11 +123,7 @@ class Ingestor:
         text: str,
         *,
         occurred_at: int,
-        scopes: Mapping[str, str] | None = None,
-        label: str | None = None,
-        metadata: Mapping[str, str] | None = None,
-        entities: Sequence[ExtractedEntity] = (),
-        facts: Sequence[ExtractedFact] = (),
+        options: IngestOptions = NO_OPTIONS,
         created_at: int | None = None,
         replaces: str | None = None,
     ) -> IngestResult:
@@ -138,7 +136,7 @@ class Ingestor:
             raise ValidationError("text must be a non-empty string", field="text", value=text)
         note = WorldSpec(
             type="Note",
-            name=note_label(scopes or {}),
+            name=note_label(options.scopes),
             content=text,
             created_at=occurred_at if created_at is None else created_at,
             valid_from=occurred_at,
@@ -149,11 +147,7 @@ class Ingestor:
             [],
             msgs,
             occurred_at=occurred_at,
-            scopes=scopes,
-            label=label,
-            metadata=metadata,
-            entities=entities,
-            facts=facts,
+            options=options,
             replaces=replaces,
         )
 
@@ -165,13 +159,11 @@ class Ingestor:
         msgs: tuple[Message, ...],
         *,
         occurred_at: int,
-        scopes: Mapping[str, str] | None,
-        label: str | None,
-        metadata: Mapping[str, str] | None,
-        entities: Sequence[ExtractedEntity],
-        facts: Sequence[ExtractedFact],
+        options: IngestOptions,
         replaces: str | None = None,
     ) -> IngestResult:
+        scopes, label, metadata = options.scopes, options.label, options.metadata
+        entities, facts = options.entities, options.facts
         provenance = tuple(_provenance(label, metadata))
         memory = replace(memory, provenance=provenance)
         mem_id = world_id(memory)

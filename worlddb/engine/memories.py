@@ -1,20 +1,22 @@
 """The agent-memory surface of ``WorldDB``: remember, amend, scopes, listing and scope erasure.
 
 These are the verbs the MCP tools and the CLI map onto. They compose the ingest path (which goes
-through the reconciler) with scope bookkeeping; nothing here writes to the store directly.
+through the reconciler) with scope bookkeeping; nothing here writes to the store directly, and
+each verb is one transaction (see ``tests/test_atomic_verbs.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from worlddb.errors import NotFoundError, ScopeError, ValidationError
 from worlddb.hashing import world_id
-from worlddb.ingest import Ingestor, IngestResult
+from worlddb.ingest import IngestOptions, Ingestor, IngestResult
 from worlddb.model import Changeset, NodeId, World
 from worlddb.plugins import ExtractedEntity, ExtractedFact, Message
 from worlddb.reconciler import Reconciler
-from worlddb.reconciler.erasure import ErasureReport, purge_worlds
+from worlddb.reconciler.erasure import ErasureReport
+from worlddb.reconciler.scope_writes import erase_scope_members, retire_worlds
 from worlddb.scopes import (
     SCOPE_KINDS,
     ScopeInfo,
@@ -27,20 +29,38 @@ from worlddb.store import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 
-__all__ = ["MEMORY_TYPES", "MemoryOps"]
+__all__ = ["MEMORY_TYPES", "Memories", "scope_ids"]
 
 MEMORY_TYPES = ("Session", "Note")
 
 
-class MemoryOps:
-    """Mixed into ``WorldDB``; expects ``store``, ``reconciler``, ``ingestor`` and ``now``."""
+def scope_ids(scopes: Mapping[str, str] | None) -> list[NodeId] | None:
+    """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
+    checked = validate_scopes(scopes)
+    return [scope_id(k, v) for k, v in sorted(checked.items())] or None
 
-    store: Store
-    reconciler: Reconciler
-    ingestor: Ingestor
+
+class Memories:
+    """Memories (Sessions and Notes) and the scopes that hold them.
+
+    Reads go to ``store``; writes go to ``ingestor`` (new memories) or ``reconciler`` (scopes,
+    retirement, erasure); ``clock`` stamps memories written without a time.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        reconciler: Reconciler,
+        ingestor: Ingestor,
+        clock: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.reconciler = reconciler
+        self.ingestor = ingestor
+        self.clock = clock
 
     def now(self) -> int:
-        raise NotImplementedError
+        return self.clock()
 
     def remember(
         self,
@@ -66,26 +86,15 @@ class MemoryOps:
             raise ValidationError(
                 "text must be a string or a list of messages", field="text", value=text
             )
+        options = IngestOptions(
+            scopes=checked, label=label, metadata=metadata, entities=entities, facts=facts
+        )
         if isinstance(text, str):
             return self.ingestor.text(
-                text,
-                occurred_at=moment,
-                scopes=checked,
-                label=label,
-                metadata=metadata,
-                entities=entities,
-                facts=facts,
-                created_at=identity,
+                text, occurred_at=moment, options=options, created_at=identity
             )
         return self.ingestor.session(
-            list(text),
-            occurred_at=moment,
-            scopes=checked,
-            label=label,
-            metadata=metadata,
-            entities=entities,
-            facts=facts,
-            created_at=identity,
+            list(text), occurred_at=moment, options=options, created_at=identity
         )
 
     def ingest_session(
@@ -100,9 +109,8 @@ class MemoryOps:
         moment = parse_time(occurred_at, field="occurred_at")
         if moment is None:
             raise ValidationError("occurred_at is required", field="occurred_at", value=None)
-        return self.ingestor.session(
-            messages, occurred_at=moment, scopes=validate_scopes(scopes), label=label
-        )
+        options = IngestOptions(scopes=validate_scopes(scopes), label=label)
+        return self.ingestor.session(messages, occurred_at=moment, options=options)
 
     def amend(
         self, target: str, text: str, *, scopes: Mapping[str, str] | None = None
@@ -131,7 +139,7 @@ class MemoryOps:
         return self.ingestor.text(
             text,
             occurred_at=moment,
-            scopes={**inherited, **validate_scopes(scopes)},
+            options=IngestOptions(scopes={**inherited, **validate_scopes(scopes)}),
             created_at=moment,
             replaces=old.id,
         )
@@ -159,8 +167,7 @@ class MemoryOps:
 
     def scope_ids(self, scopes: Mapping[str, str] | None) -> list[NodeId] | None:
         """Scope world ids for a scopes mapping; ``None`` when no scope is given (everything)."""
-        checked = validate_scopes(scopes)
-        return [scope_id(k, v) for k, v in sorted(checked.items())] or None
+        return scope_ids(scopes)
 
     def scopes_of(self, target: str) -> list[str]:
         """The scopes (``"kind=value"``) a world belongs to, directly or through a container."""
@@ -210,33 +217,48 @@ class MemoryOps:
         cursor = self.store.rid_of(page[-1].id) if more and page else None
         return page, cursor
 
+    def cursor_after(self, target: str) -> int | None:
+        """The ``memories`` cursor right after ``target``; ``None`` when nothing is stored."""
+        world = self.store.find_world(target)
+        return None if world is None else self.store.rid_of(world.id)
+
     def retire_scope(self, scopes: Mapping[str, str]) -> int:
-        """Close the validity of every live memory in ``scopes``; returns how many closed."""
+        """Close the validity of every live memory in ``scopes``; returns how many closed.
+
+        One transaction, the members listed inside it: if any memory cannot be closed (a
+        handler refuses), the error is raised and none is closed.
+        """
         validate_scopes(scopes, required=True)
-        count = 0
+        return len(retire_worlds(self.reconciler, lambda: self._live_members(scopes)))
+
+    def _live_members(self, scopes: Mapping[str, str]) -> list[NodeId]:
+        members: list[NodeId] = []
         after = 0
         while True:
             page, cursor = self.memories(scopes, after=after, limit=500)
-            for world in page:
-                count += int(self.reconciler.retire(world.id))
+            members += [w.id for w in page]
             if cursor is None:
-                return count
+                return members
             after = cursor
 
     def purge_scope(self, kind: str, value: str, *, erase: bool = False) -> int:
         """Retire a scope and its memories; with ``erase`` delete them and what derives from them.
 
         Worlds another scope still holds are kept. Returns the number of memories affected; to
-        learn which memories were erased and which were kept, call ``erase_scope``.
+        learn which memories were erased and which were kept, call ``erase_scope``. Either way
+        one transaction: the memories and the scope close (or go) together, or nothing does.
         """
-        if not erase:
-            sid = scope_id(kind, value)
+        if erase:
+            return len(self.erase_scope(kind, value).memories_erased)
+        sid = scope_id(kind, value)
+
+        def scope_and_members() -> list[NodeId]:
             if not self.store.exists(sid):
                 raise NotFoundError(f"{kind}={value}", "scope")
-            retired = self.retire_scope({kind: value})
-            self.reconciler.retire(sid)
-            return retired
-        return len(self.erase_scope(kind, value).memories_erased)
+            return [*self._live_members({kind: value}), sid]
+
+        closed = retire_worlds(self.reconciler, scope_and_members)
+        return sum(1 for w in closed if w != sid)
 
     def erase_scope(self, kind: str, value: str) -> ErasureReport:
         """Delete a scope, its memories and what derives from them, text included, for good.
@@ -248,28 +270,9 @@ class MemoryOps:
         Raises:
             NotFoundError: no such scope.
         """
-        sid = scope_id(kind, value)
-        # One writer from the member listing to the delete: nothing joins the scope in between.
-        with self.store.writing() as conn:
-            if not self.store.exists(sid):
-                raise NotFoundError(f"{kind}={value}", "scope")
-            members = [
-                NodeId(r[0])
-                for r in conn.execute(
-                    "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-                    "WHERE m.scope = ?",
-                    (sid,),
-                )
-            ]
-            shared = frozenset(
-                r[0]
-                for r in conn.execute(
-                    "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
-                    "WHERE m.scope != ? "
-                    "AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-                    (sid, sid),
-                )
-            )
-            return purge_worlds(
-                self.reconciler, [*members, sid], keep=shared, memory_types=MEMORY_TYPES
-            )
+        return erase_scope_members(
+            self.reconciler,
+            scope_id(kind, value),
+            name=f"{kind}={value}",
+            memory_types=MEMORY_TYPES,
+        )

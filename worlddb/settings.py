@@ -1,4 +1,8 @@
-"""Settings shared by the CLI and the MCP server: the default database path, the plug-ins.
+"""Settings shared by the CLI and the MCP server: the database path, the plug-ins, their options.
+
+One home for both front ends, so ``worlddb`` and ``worlddb-mcp`` read the same environment
+variables the same way (the server never imports the CLI). ``store_options`` is the
+``--db``/``--embedder``/``--extractor`` click option set every command that opens a store uses.
 
 Where worlddb keeps its database when no path is given:
 
@@ -11,9 +15,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final, TypeVar
+
+import click
 
 from worlddb.engine import EmbedderChoice, ExtractorChoice
 from worlddb.errors import ValidationError
@@ -26,7 +32,11 @@ __all__ = [
     "embedder_named",
     "ensure_parent",
     "extractor_named",
+    "resolve_db_path",
+    "store_options",
 ]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 DB_FILENAME: Final = "worlddb.db"
 # "hash" is the deterministic test embedder: fast, no model file, word overlap only.
@@ -56,6 +66,45 @@ def ensure_parent(path: Path) -> Path:
     """Create ``path``'s directory if it is missing (only for the default location)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def resolve_db_path(given: str | None) -> Path:
+    """``--db``/``$WORLDDB_DB`` when given, else the per-user default (its folder created)."""
+    return Path(given).expanduser() if given else ensure_parent(default_db_path())
+
+
+def store_options(fn: F) -> F:
+    """``--db`` (``$WORLDDB_DB``), ``--embedder`` and ``--extractor`` (hidden, for tests).
+
+    The command receives ``db_path: str | None``, ``embedder: str`` and ``extractor: str``;
+    map them with ``resolve_db_path``, ``embedder_named`` and ``extractor_named``.
+    """
+    options = (
+        click.option(
+            "--db",
+            "db_path",
+            envvar="WORLDDB_DB",
+            type=click.Path(dir_okay=False),
+            help="Database file [env WORLDDB_DB; default: per-user data dir].",
+        ),
+        click.option(
+            "--embedder",
+            type=click.Choice(EMBEDDER_NAMES),
+            default="default",
+            envvar="WORLDDB_EMBEDDER",
+            hidden=True,
+        ),
+        click.option(
+            "--extractor",
+            type=click.Choice(EXTRACTOR_NAMES),
+            default="default",
+            envvar="WORLDDB_EXTRACTOR",
+            hidden=True,
+        ),
+    )
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
 
 
 def embedder_named(name: str) -> EmbedderChoice:
