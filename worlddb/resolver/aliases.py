@@ -29,6 +29,7 @@ from worlddb.resolver.forms import fold_words
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.store import Store
+from worlddb.store.resolver_queries import BlockingQueries, ResolverQueries
 
 __all__ = ["AcronymIndex", "alias_names", "query_acronym", "stored_acronyms"]
 
@@ -135,21 +136,18 @@ class AcronymIndex:
     which drops rows that are gone, and their names are compared again.
     """
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, source: Store | BlockingQueries) -> None:
+        self.queries = ResolverQueries(source) if isinstance(source, Store) else source
         self.keys: dict[str, list[int]] = {}
         self.high = 0
 
     def refresh(self) -> None:
         """Index the entities stored since the last call (a rowid range: no type index)."""
-        with self.store.lock:
-            rows = self.store.conn.execute(
-                "SELECT rid, type, name FROM nodes WHERE rid > ? ORDER BY rid", (self.high,)
-            ).fetchall()
+        rows = self.queries.names_after(self.high)
         if rows:
-            self.high = int(rows[-1][0])
+            self.high = rows[-1][0]
             kinds = frozenset(ACRONYM_TYPES)
-            self._add((int(rid), str(name)) for rid, kind, name in rows if kind in kinds)
+            self._add((rid, name) for rid, kind, name in rows if kind in kinds)
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:

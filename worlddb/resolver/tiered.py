@@ -45,6 +45,7 @@ from worlddb.resolver.similarity import (
     name_form,
 )
 from worlddb.store import Store
+from worlddb.store.resolver_queries import ResolverQueries
 
 __all__ = [
     "DEFAULT_TIEBREAKER",
@@ -177,9 +178,10 @@ class TieredResolver:
         self.vectors = vectors
         self.tiebreaker = tiebreaker
         self.settings = settings or ResolverSettings()
-        self.blocker = Blocker(store)
+        self.queries = ResolverQueries(store)
+        self.blocker = Blocker(self.queries)
         self.name_vectors = NameVectors(memo_size)
-        self.acronyms = AcronymIndex(store)
+        self.acronyms = AcronymIndex(self.queries)
 
     def resolve(
         self, spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
@@ -195,7 +197,7 @@ class TieredResolver:
         if not surfaces:
             return NEW
         types = candidate_types(spec.type)
-        exact = within_scopes(self.store, self._exact(surfaces, types, exclude), scopes)
+        exact = within_scopes(self.queries, self._exact(surfaces, types, exclude), scopes)
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
         forms = surfaces
@@ -203,7 +205,7 @@ class TieredResolver:
         cands: dict[int, Candidate] = {}
         options = self._aliases(spec, surfaces, types, exclude)
         if scopes is not None and options:
-            kept = set(within_scopes(self.store, [o.world_id for o in options], scopes))
+            kept = set(within_scopes(self.queries, [o.world_id for o in options], scopes))
             options = [o for o in options if o.world_id in kept]
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return self._answer(options[0], options)
@@ -236,7 +238,7 @@ class TieredResolver:
         options += heard
         embedded = self._embedding(spec, [name_form(x) for x in surfaces], types, exclude)
         if scopes is not None and embedded:
-            kept = set(within_scopes(self.store, [o.world_id for o in embedded], scopes))
+            kept = set(within_scopes(self.queries, [o.world_id for o in embedded], scopes))
             embedded = [o for o in embedded if o.world_id in kept]
         if not options and self._confident(embedded, s.embedding_confident):
             return self._answer(embedded[0], embedded)
