@@ -59,7 +59,17 @@ from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
-from worlddb.resolver import NEW, ExactResolver, Resolver, ScopedResolver, within_scopes
+from worlddb.resolver import (
+    NEW,
+    NO_CONTEXT,
+    ContextualResolver,
+    ExactResolver,
+    MentionContext,
+    Resolver,
+    ScopedResolver,
+    mention_context,
+    within_scopes,
+)
 from worlddb.store import Store
 from worlddb.store._writer import Writer
 from worlddb.timeutil import now_us
@@ -162,7 +172,8 @@ class Reconciler(EdgeOps, EmbeddingOps):
             where = self.write_scopes(changeset, worlds) if resolving else {}
             for wid in resolving:
                 scopes = where.get(wid, ())
-                self._resolve_one(wid, worlds[wid], scopes, id_map, resolutions, staged)
+                context = mention_context(wid, worlds, changeset.edges)
+                self._resolve_one(wid, worlds[wid], scopes, id_map, resolutions, staged, context)
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
             embed_ids, vectors = self._prepared_vectors(
                 new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable
@@ -305,8 +316,11 @@ class Reconciler(EdgeOps, EmbeddingOps):
         id_map: dict[str, NodeId],
         resolutions: dict[str, tuple[str, float]],
         staged: list[tuple[NodeId, NodeId, str, float, str]],
+        context: MentionContext = NO_CONTEXT,
     ) -> None:
-        if isinstance(self.resolver, ScopedResolver):
+        if isinstance(self.resolver, ContextualResolver):
+            res = self.resolver.resolve_in_context(spec, scopes, context)
+        elif isinstance(self.resolver, ScopedResolver):
             res = self.resolver.resolve_within(spec, scopes)
         else:
             res = self.resolver.resolve(spec)

@@ -14,7 +14,8 @@ and does not import it).
 
 Like a write, the pass resolves an entity only among the entities visible in its own scopes (those
 it is a member of; an unscoped entity among unscoped ones), so it never proposes that entities
-of different users are one.
+of different users are one. Each entity is re-resolved with its own stored ties as context
+(``worlddb.resolver.context``), so its proposals carry the same context evidence as a write's.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Final
 
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.resolver.base import ENTITY_TYPES
+from worlddb.resolver.context import MAX_CONTEXT, NO_CONTEXT, MentionContext
 from worlddb.resolver.tiered import TieredResolver
 from worlddb.store import Store
 from worlddb.store.resolver_queries import ReclusterQueries, ResolverQueries
@@ -135,7 +137,10 @@ def recluster(
         members = identity_class(store, wid)
         rid = store.rid_of(wid)
         scopes = tuple(store.scopes_of(rid)) if rid is not None else ()
-        result = resolver.resolve(spec, exclude=members, scopes=scopes)
+        # The entity's stored ties are its context, as a write's are for a new mention.
+        ties = tuple(queries.context_names(wid, MAX_CONTEXT))
+        context = MentionContext(linked=ties) if ties else NO_CONTEXT
+        result = resolver.resolve(spec, exclude=members, scopes=scopes, context=context)
         if result.outcome == "resolved" and result.world_id is not None:
             targets = [(result.world_id, result.tier, result.score)]
         else:

@@ -152,6 +152,10 @@ class ReclusterQueries(Protocol):
         """Up to ``limit`` worlds one live edge away from ``world`` each way."""
         ...
 
+    def context_names(self, world: str, limit: int) -> list[str]:
+        """As ``BlockingQueries.context_names``: the names of the entities tied to ``world``."""
+        ...
+
     def entity_names(
         self, ids: Sequence[str], types: Sequence[str]
     ) -> list[tuple[str, str, str, tuple[str, ...]]]:
