@@ -38,8 +38,9 @@ def test_a_new_store_is_at_the_current_schema_and_migrating_again_is_a_no_op(db_
 
 def test_a_transaction_rolls_back_on_any_exception(db: WorldDB) -> None:
     db.store.set_meta("k", "before")
-    with pytest.raises(KeyError), db.store.transaction() as conn:
-        conn.execute("UPDATE meta SET value = 'during' WHERE key = 'k'")
+    with pytest.raises(KeyError), db.store.transaction() as txn:
+        txn.set_meta("k", "during")
+        assert txn.meta("k") == "during"  # the transaction reads its own row
         raise KeyError("boom")
     assert db.store.meta("k") == "before"
     db.store.set_meta("k", "after")
@@ -206,3 +207,16 @@ def test_two_connections_to_one_file_see_each_others_commits(db_path: Path) -> N
         other = two.put("Note", content="from two")
         one.link(wid, other, "refers_to")
         assert [e.target for e in two.edges(wid)] == [other]
+
+
+def test_chunked_slices_ids_with_matching_placeholders() -> None:
+    from worlddb.store.sql import chunked, placeholders
+
+    ids = [f"id{i}" for i in range(7)]
+    parts = list(chunked(ids, 3))
+    assert [chunk for chunk, _ in parts] == [ids[0:3], ids[3:6], ids[6:7]]
+    assert [marks for _, marks in parts] == ["?,?,?", "?,?,?", "?"]
+    assert list(chunked([], 3)) == []
+    assert placeholders(2) == "?,?"
+    with pytest.raises(ValueError):
+        list(chunked(ids, 0))

@@ -21,7 +21,7 @@ from worlddb.resolver.base import (
     compatible_types,
 )
 from worlddb.resolver.blocking import ScopeSet, within_scopes
-from worlddb.resolver.context import NO_CONTEXT, MentionContext, mention_context
+from worlddb.resolver.context import NO_CONTEXT, MentionContext, WriteContext, mention_context
 from worlddb.resolver.recluster import recluster
 from worlddb.resolver.tiered import (
     DEFAULT_TIER_ORDER,
@@ -49,6 +49,7 @@ __all__ = [
     "Tiebreaker",
     "TierPreference",
     "TieredResolver",
+    "WriteContext",
     "candidate_types",
     "compatible_types",
     "mention_context",

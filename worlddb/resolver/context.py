@@ -5,9 +5,10 @@ surnames, so the name rule says two people. What they are *seen with* can: the e
 the write ties to the proposed one (its employer, its city, a colleague) and the entities the
 stored candidate is already tied to. This module gathers both sides and compares them:
 
-* ``mention_context`` reads the write: the entities a fact of the same changeset refers to along
-  with the proposed one, or that an edge of the write joins to it (``linked``), and the write's
-  other entities (``co_mentioned``, the looser signal of one conversation);
+* ``WriteContext`` (built once per changeset) reads the write: the entities a fact of the same
+  changeset refers to along with the proposed one, or that an edge of the write joins to it
+  (``linked``), and the write's other entities (``co_mentioned``, the looser signal of one
+  conversation);
 * ``StoredContext`` reads the store through ``BlockingQueries.context_names``: each candidate's
   entities one edge away, or sharing a fact with it (``refers_to`` on both sides);
 * ``ContextWeigher`` applies ``judge`` to a resolution's options (the tiered resolver's hook);
@@ -22,7 +23,7 @@ or punctuation), so "Acme Corp." in a write matches a stored "ACME Corporation".
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -37,6 +38,7 @@ __all__ = [
     "ContextWeigher",
     "MentionContext",
     "StoredContext",
+    "WriteContext",
     "judge",
     "mention_context",
 ]
@@ -73,46 +75,56 @@ def _key(name: str) -> str:
     return name_form(name).joined
 
 
-def mention_context(
-    wid: str, worlds: Mapping[str, WorldSpec], edges: Sequence[EdgeSpec]
-) -> MentionContext:
-    """The context a changeset gives proposed world ``wid`` (``worlds``: its worlds by id).
+class WriteContext:
+    """The context of every proposed world of one changeset, indexed once (``of``).
 
-    ``linked``: entities that an edge of the write joins to ``wid``, or that a world of the write
-    (a fact) refers to along with it. ``co_mentioned``: the write's other entities.
+    ``worlds`` are the changeset's worlds by id, ``edges`` its edges; a world's own interior
+    edges count too. Building the index is linear in the edges, so a changeset with many
+    entities is not rescanned per entity.
     """
 
-    def entity(world: str) -> str | None:
-        spec = worlds.get(world)
-        if spec is None or spec.type not in ENTITY_TYPES or world == wid:
+    def __init__(self, worlds: Mapping[str, WorldSpec], edges: Sequence[EdgeSpec]) -> None:
+        self.worlds = worlds
+        pairs = [(e.source, e.target) for e in edges]
+        pairs += [(e.source, e.target) for s in worlds.values() for e in s.edges]
+        self.out: dict[str, list[str]] = {}
+        self.into: dict[str, list[str]] = {}
+        for src, dst in pairs:
+            self.out.setdefault(src, []).append(dst)
+            self.into.setdefault(dst, []).append(src)
+        self.entities = [w for w, spec in worlds.items() if self._named(w)]
+
+    def _named(self, world: str) -> str | None:
+        spec = self.worlds.get(world)
+        if spec is None or spec.type not in ENTITY_TYPES:
             return None
         return spec.name or None
 
-    all_edges = [(e.source, e.target) for e in edges]
-    all_edges += [(e.source, e.target) for s in worlds.values() for e in s.edges]
-    referrers = {src for src, dst in all_edges if dst == wid}
-    linked: list[str] = []
-    for src, dst in all_edges:
-        if src == wid or dst == wid:
-            name = entity(dst if src == wid else src)
-        elif src in referrers:
-            name = entity(dst)
-        else:
-            continue
-        if name is not None:
-            linked.append(name)
-    co = [n for w in worlds if (n := entity(w)) is not None]
-    return MentionContext(
-        tuple(dict.fromkeys(linked))[:MAX_CONTEXT], tuple(dict.fromkeys(co))[:MAX_CONTEXT]
-    )
+    def of(self, wid: str) -> MentionContext:
+        """``linked``: entities an edge of the write joins to ``wid``, or that a world of the
+        write (a fact) refers to along with it; ``co_mentioned``: the write's other entities."""
+        near = [*self.out.get(wid, ()), *self.into.get(wid, ())]
+        for referrer in self.into.get(wid, ()):
+            near += self.out.get(referrer, ())
+        linked = [n for w in near if w != wid and (n := self._named(w)) is not None]
+        co = [n for w in self.entities if w != wid and (n := self._named(w)) is not None]
+        return MentionContext(
+            tuple(dict.fromkeys(linked))[:MAX_CONTEXT], tuple(dict.fromkeys(co))[:MAX_CONTEXT]
+        )
+
+
+def mention_context(
+    wid: str, worlds: Mapping[str, WorldSpec], edges: Sequence[EdgeSpec]
+) -> MentionContext:
+    """The context a changeset gives proposed world ``wid`` (see ``WriteContext``)."""
+    return WriteContext(worlds, edges).of(wid)
 
 
 class StoredContext:
     """Candidates' stored ties, read once per resolution and only for the candidates asked."""
 
-    def __init__(self, queries: BlockingQueries, exclude: Collection[str] = ()) -> None:
+    def __init__(self, queries: BlockingQueries) -> None:
         self.queries = queries
-        self.exclude = exclude
         self._known: dict[str, dict[str, str]] = {}
 
     def of(self, world: str) -> dict[str, str]:

@@ -17,10 +17,11 @@ candidates out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from worlddb.store import Store
+from worlddb.store.sql import chunked, placeholders
 
 ENTITY_TYPES: Final = (
     "Entity",
@@ -46,8 +47,6 @@ __all__ = [
 NodeRow = tuple[int, str, str, str]
 """One stored world as blocking sees it: ``(rid, id, type, name)``."""
 
-CHUNK: Final = 500  # ids per ``IN (...)`` list: well under SQLite's parameter limit
-
 
 def scope_condition(alias: str, scopes: Sequence[str] | None) -> tuple[str, list[object]]:
     """`` AND ...`` restricting ``nodes`` row ``alias`` to ``scopes`` (see the module docstring).
@@ -67,12 +66,7 @@ def scope_condition(alias: str, scopes: Sequence[str] | None) -> tuple[str, list
 
 
 def _marks(values: Sequence[object]) -> str:
-    return ",".join("?" * len(values))
-
-
-def _chunks(values: Sequence[str]) -> Iterator[list[str]]:
-    for start in range(0, len(values), CHUNK):
-        yield list(values[start : start + CHUNK])
+    return placeholders(len(values))
 
 
 class BlockingQueries(Protocol):
@@ -237,11 +231,11 @@ class ResolverQueries:
     def aliases_of(self, ids: Sequence[str]) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         with self.store.lock:
-            for chunk in _chunks(ids):
+            for chunk, marks in chunked(ids):
                 out += [
                     (str(node), str(alias))
                     for node, alias in self.store.conn.execute(
-                        f"SELECT node, alias FROM aliases WHERE node IN ({_marks(chunk)}) "
+                        f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
                         "ORDER BY recorded_at DESC",
                         chunk,
                     )
@@ -252,11 +246,11 @@ class ResolverQueries:
         condition, params = scope_condition("n", scopes)
         kept: set[str] = set()
         with self.store.lock:
-            for chunk in _chunks(ids):
+            for chunk, marks in chunked(ids):
                 kept |= {
                     str(r[0])
                     for r in self.store.conn.execute(
-                        f"SELECT n.id FROM nodes n WHERE n.id IN ({_marks(chunk)}){condition}",
+                        f"SELECT n.id FROM nodes n WHERE n.id IN ({marks}){condition}",
                         [*chunk, *params],
                     )
                 }
@@ -307,8 +301,7 @@ class ResolverQueries:
     ) -> list[tuple[str, str, str, tuple[str, ...]]]:
         out: list[tuple[str, str, str, tuple[str, ...]]] = []
         with self.store.lock:
-            for chunk in _chunks(ids):
-                marks = _marks(chunk)
+            for chunk, marks in chunked(ids):
                 rows = self.store.conn.execute(
                     f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
                     f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
