@@ -23,7 +23,7 @@ from worlddb.errors import ValidationError
 from worlddb.hashing import digest
 from worlddb.model import Changeset, Resolution, WorldSpec
 from worlddb.plugins import Vectors
-from worlddb.resolver import TieredResolver
+from worlddb.resolver import NO_CONTEXT, MentionContext, TieredResolver
 from worlddb.resolver.base import NEW
 from worlddb.resolver.blocking import ScopeSet, fts_expression, strong_words
 from worlddb.resolver.memo import NameVectors
@@ -107,9 +107,14 @@ class Recording:
         inner = resolver.resolve
 
         def resolve(
-            spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
+            spec: WorldSpec,
+            /,
+            *,
+            exclude: Collection[str] = (),
+            scopes: ScopeSet = None,
+            context: MentionContext = NO_CONTEXT,
         ) -> Resolution:
-            result = inner(spec, exclude=exclude, scopes=scopes)
+            result = inner(spec, exclude=exclude, scopes=scopes, context=context)
             self.log.append((spec, tuple(sorted(exclude)), result))
             return result
 

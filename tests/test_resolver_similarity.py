@@ -22,6 +22,7 @@ from worlddb.resolver.blocking import (
 )
 from worlddb.resolver.lexicon import are_nicknames, is_given_name
 from worlddb.resolver.similarity import compare_names, hard_conflict, name_form, respell
+from worlddb.store.resolver_queries import NodeRow, ResolverQueries
 
 NAMES = st.text(alphabet=st.characters(codec="utf-8"), max_size=40)
 WORDY = st.lists(st.from_regex(r"[A-Za-z]{2,9}", fullmatch=True), min_size=1, max_size=4).map(
@@ -202,13 +203,13 @@ def test_blocking_queries_use_indexes_not_scans(
 ) -> None:
     seen: list[tuple[str, list[object]]] = []
     blocker = Blocker(stocked.store)
-    original = Blocker._rows
+    original = ResolverQueries._rows
 
-    def spy(self: Blocker, sql: str, args: list[object], exclude: object) -> object:
+    def spy(self: ResolverQueries, sql: str, args: list[object]) -> list[NodeRow]:
         seen.append((sql, list(args)))
-        return original(self, sql, args, exclude)  # type: ignore[arg-type]
+        return original(self, sql, args)
 
-    monkeypatch.setattr(Blocker, "_rows", spy)
+    monkeypatch.setattr(ResolverQueries, "_rows", spy)
     types = ["Person", "Entity"]
     for stage in ("all", "loose", "any"):
         blocker.by_text(["Person1 Smith1"], types, stage=stage, limit=10)

@@ -39,9 +39,6 @@ ALLOWED: dict[str, str] = {
     "worlddb/index/graph.py": "temporary: moved by wt/seam-lanes",
     "worlddb/recall/rewrite.py": "temporary: moved by wt/seam-lanes",
     "worlddb/bench/recall.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/resolver/aliases.py": "temporary: moved by wt/seam-lanes (resolver)",
-    "worlddb/resolver/blocking.py": "temporary: moved by wt/seam-lanes (resolver)",
-    "worlddb/resolver/recluster.py": "temporary: moved by wt/seam-lanes (resolver)",
 }
 
 

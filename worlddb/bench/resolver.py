@@ -147,6 +147,7 @@ def run_resolver_bench(
     settings: ResolverSettings | None = None,
     data_dir: Path = DATA_DIR,
     dataset: str = "seeded",
+    context: int = 0,
 ) -> dict[str, object]:
     """Load ``entities`` stored entities, resolve every query, report quality and latency.
 
@@ -158,6 +159,8 @@ def run_resolver_bench(
         data_dir: Where the generated ``resolver_*.jsonl`` files are.
         dataset: ``seeded`` (``make_resolver_data.py``) or ``generalisation``
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out).
+        context: With ``generalisation``, ``1`` adds the context runs of
+            ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
     """
     if dataset == "generalisation":
         from worlddb.bench.resolver_gen import load_generalisation
@@ -177,6 +180,7 @@ def run_resolver_bench(
     ids = {str(c["key"]): world_id(spec) for c, spec in zip(canonical, specs, strict=False)}
     order = list(queries)
     rng.shuffle(order)
+    runs: dict[str, tuple[list[Resolution], list[float]]] = {}
     with WorldDB.open(":memory:", embedder=embedder, extractor=None) as db:
         db.recluster_budget_s = 0.0
         started = time.perf_counter()
@@ -197,6 +201,8 @@ def run_resolver_bench(
             results.append(resolver.resolve(spec))
             cpu.append((time.thread_time() - c0) * 1000)
             latencies.append((time.perf_counter() - t0) * 1000)
+        if context and dataset == "generalisation":
+            runs = _context_runs(db, resolver, specs, canonical, order, ids, seed)
     report: dict[str, object] = {
         "entities": len(specs),
         "queries": len(order),
@@ -213,9 +219,49 @@ def run_resolver_bench(
         for half in HALVES:
             mine = [(q, r) for q, r in zip(order, results, strict=True) if q["half"] == half]
             report[half] = score([q for q, _ in mine], [r for _, r in mine], ids)
+        if context:
+            for mode, (found, cpu_ctx) in runs.items():
+                report[f"context_{mode}"] = {"cpu_ms": _summary(cpu_ctx)} | {
+                    half: score(
+                        [q for q, r in zip(order, found, strict=True) if q["half"] == half],
+                        [r for q, r in zip(order, found, strict=True) if q["half"] == half],
+                        ids,
+                    )
+                    for half in HALVES
+                }
     else:
         report.update(score(order, results, ids))
     return report
+
+
+def _context_runs(
+    db: WorldDB,
+    resolver: TieredResolver,
+    specs: Sequence[WorldSpec],
+    canonical: Sequence[Row],
+    order: Sequence[Row],
+    ids: dict[str, NodeId],
+    seed: int,
+) -> dict[str, tuple[list[Resolution], list[float]]]:
+    """Tie the stored entities to context entities, then resolve every query with context."""
+    from worlddb.bench.resolver_context import context_for, store_ties
+
+    ties = store_ties(db, specs, seed)
+    out: dict[str, tuple[list[Resolution], list[float]]] = {}
+    for mode in ("own", "colleague"):
+        rng = random.Random(seed)
+        found: list[Resolution] = []
+        cpu: list[float] = []
+        for query in order:
+            expect = ids.get(str(query["expect"])) if query["expect"] else None
+            near = ids.get(str(query.get("near")))
+            ctx = context_for(expect, near, ties, mode, rng)
+            spec = WorldSpec(type=str(query["type"]), name=str(query["name"]))
+            c0 = time.thread_time()
+            found.append(resolver.resolve(spec, context=ctx))
+            cpu.append((time.thread_time() - c0) * 1000)
+        out[mode] = (found, cpu)
+    return out
 
 
 def main() -> None:

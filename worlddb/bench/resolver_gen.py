@@ -51,6 +51,7 @@ def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list
                     "expect": entity["key"] if row["kind"] == "positive" else None,
                     "half": half,
                     "id": row["id"],
+                    "near": entity["key"],  # the row's stored entity (a negative's near-name)
                 }
             )
     # A query that is itself, verbatim, another stored entity of the set ("Nigeria" as the hard

@@ -63,7 +63,17 @@ from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
 from worlddb.reconciler.verbs import VerbOps
-from worlddb.resolver import NEW, ExactResolver, Resolver, ScopedResolver, within_scopes
+from worlddb.resolver import (
+    NEW,
+    NO_CONTEXT,
+    ContextualResolver,
+    ExactResolver,
+    MentionContext,
+    Resolver,
+    ScopedResolver,
+    WriteContext,
+    within_scopes,
+)
 from worlddb.store import Store
 from worlddb.store.protocols import StoreReads, WriteTransaction
 from worlddb.timeutil import now_us
@@ -167,9 +177,13 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
             staged: list[tuple[NodeId, NodeId, str, float, str]] = []
             resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
             where = self.write_scopes(changeset, worlds, txn) if resolving else {}
+            contexts = WriteContext(worlds, changeset.edges) if resolving else None
             for wid in resolving:
                 scopes = where.get(wid, ())
-                self._resolve_one(txn, wid, worlds[wid], scopes, id_map, resolutions, staged)
+                context = contexts.of(wid) if contexts is not None else NO_CONTEXT
+                self._resolve_one(
+                    txn, wid, worlds[wid], scopes, id_map, resolutions, staged, context
+                )
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
             embed_ids, vectors = self._prepared_vectors(
                 new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
@@ -320,8 +334,11 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
         id_map: dict[str, NodeId],
         resolutions: dict[str, tuple[str, float]],
         staged: list[tuple[NodeId, NodeId, str, float, str]],
+        context: MentionContext = NO_CONTEXT,
     ) -> None:
-        if isinstance(self.resolver, ScopedResolver):
+        if isinstance(self.resolver, ContextualResolver):
+            res = self.resolver.resolve_in_context(spec, scopes, context)
+        elif isinstance(self.resolver, ScopedResolver):
             res = self.resolver.resolve_within(spec, scopes)
         else:
             res = self.resolver.resolve(spec)

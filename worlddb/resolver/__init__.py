@@ -1,16 +1,19 @@
 """Entity resolution: which stored world, if any, a proposed entity is.
 
 The reconciler calls a ``Resolver`` for every world written with ``resolve=True``. ``base`` holds
-the protocol, the type-compatibility rule and the exact tier; ``tiered`` the default resolver
-(exact, fuzzy, phonetic, embedding, tiebreaker); ``recluster`` the after-ingest pass that
-re-resolves a neighbourhood and stages what the first pass missed through a write callback (this
-package never imports the reconciler).
+the protocols, the type-compatibility rule and the exact tier; ``context`` what a write says
+around a proposed entity (the entities named with it) and how that weighs on a proposal;
+``tiered`` the default resolver (exact, alias, fuzzy, acronym, phonetic, embedding, tiebreaker);
+``recluster`` the after-ingest pass that re-resolves a neighbourhood and stages what the first
+pass missed through a write callback (this package never imports the reconciler). All SQL is in
+``worlddb.store.resolver_queries``.
 """
 
 from worlddb.resolver.base import (
     ENTITY_TYPES,
     GENERIC_TYPE,
     NEW,
+    ContextualResolver,
     ExactResolver,
     Resolver,
     ScopedResolver,
@@ -18,6 +21,7 @@ from worlddb.resolver.base import (
     compatible_types,
 )
 from worlddb.resolver.blocking import ScopeSet, within_scopes
+from worlddb.resolver.context import NO_CONTEXT, MentionContext, WriteContext, mention_context
 from worlddb.resolver.recluster import recluster
 from worlddb.resolver.tiered import (
     DEFAULT_TIER_ORDER,
@@ -33,7 +37,10 @@ __all__ = [
     "ENTITY_TYPES",
     "GENERIC_TYPE",
     "NEW",
+    "NO_CONTEXT",
+    "ContextualResolver",
     "ExactResolver",
+    "MentionContext",
     "Option",
     "Resolver",
     "ResolverSettings",
@@ -42,8 +49,10 @@ __all__ = [
     "Tiebreaker",
     "TierPreference",
     "TieredResolver",
+    "WriteContext",
     "candidate_types",
     "compatible_types",
+    "mention_context",
     "recluster",
     "within_scopes",
 ]

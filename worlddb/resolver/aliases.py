@@ -29,11 +29,20 @@ from worlddb.resolver.forms import fold_words
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.store import Store
+from worlddb.store.resolver_queries import BlockingQueries, ResolverQueries
 
-__all__ = ["AcronymIndex", "alias_names", "query_acronym", "stored_acronyms"]
+__all__ = [
+    "MAX_PER_KEY",
+    "MAX_WITH_CONTEXT",
+    "AcronymIndex",
+    "alias_names",
+    "query_acronym",
+    "stored_acronyms",
+]
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
-MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing
+MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing on its own
+MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
 _TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
 _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
@@ -135,31 +144,28 @@ class AcronymIndex:
     which drops rows that are gone, and their names are compared again.
     """
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, source: Store | BlockingQueries) -> None:
+        self.queries = ResolverQueries(source) if isinstance(source, Store) else source
         self.keys: dict[str, list[int]] = {}
         self.high = 0
 
     def refresh(self) -> None:
         """Index the entities stored since the last call (a rowid range: no type index)."""
-        with self.store.lock:
-            rows = self.store.conn.execute(
-                "SELECT rid, type, name FROM nodes WHERE rid > ? ORDER BY rid", (self.high,)
-            ).fetchall()
+        rows = self.queries.names_after(self.high)
         if rows:
-            self.high = int(rows[-1][0])
+            self.high = rows[-1][0]
             kinds = frozenset(ACRONYM_TYPES)
-            self._add((int(rid), str(name)) for rid, kind, name in rows if kind in kinds)
+            self._add((rid, name) for rid, kind, name in rows if kind in kinds)
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
             for key in stored_acronyms(name):
                 bucket = self.keys.setdefault(key, [])
-                if len(bucket) <= MAX_PER_KEY:
+                if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
 
-    def lookup(self, key: str) -> list[int]:
-        """Row ids of stored entities whose name has acronym ``key`` (none when too many do)."""
+    def lookup(self, key: str, limit: int = MAX_PER_KEY) -> list[int]:
+        """Row ids of stored entities whose name has acronym ``key`` (none when over ``limit``)."""
         self.refresh()
         found = self.keys.get(key, [])
-        return [] if len(found) > MAX_PER_KEY else list(found)
+        return [] if len(found) > min(limit, MAX_WITH_CONTEXT) else list(found)

@@ -19,12 +19,14 @@ from typing import Final, Protocol, runtime_checkable
 from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.resolver.blocking import within_scopes
+from worlddb.resolver.context import MentionContext
 from worlddb.store import Store
 
 __all__ = [
     "ENTITY_TYPES",
     "GENERIC_TYPE",
     "NEW",
+    "ContextualResolver",
     "ExactResolver",
     "Resolver",
     "ScopedResolver",
@@ -60,6 +62,20 @@ class ScopedResolver(Resolver, Protocol):
     """
 
     def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution: ...
+
+
+@runtime_checkable
+class ContextualResolver(ScopedResolver, Protocol):
+    """A scoped resolver that also weighs what the write says around the proposed entity.
+
+    ``context`` (``worlddb.resolver.context.mention_context``) names the entities the same
+    changeset ties to the proposed one and its other entities. Same calling rules as
+    ``Resolver``; the context only ever narrows or explains answers within ``scopes``.
+    """
+
+    def resolve_in_context(
+        self, spec: WorldSpec, scopes: Sequence[str], context: MentionContext, /
+    ) -> Resolution: ...
 
 
 def compatible_types(a: str, b: str) -> bool:

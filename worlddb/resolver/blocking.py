@@ -8,8 +8,10 @@ cost flat at 100k+ entities by asking indexes for a bounded candidate set:
 * the alias index by normalised prefix (aliases are not in FTS);
 * the phonetic-key indexes of names and aliases (schema V2), for spellings that share no word.
 
-Every query is an index lookup (``tests/test_resolver_blocking.py`` checks the plans); candidates
-are then filtered by type and loaded with their aliases in one more query.
+Every query is an index lookup (``tests/test_resolver_similarity.py`` checks the plans); candidates
+are then filtered by type and loaded with their aliases in one more query. The SQL itself lives
+in the store layer (``worlddb.store.resolver_queries``, the ``BlockingQueries`` Protocol); this
+module decides which words to ask for.
 
 Scope isolation: every query takes ``scopes``, the scopes a resolution may look into. ``None``
 looks everywhere; a tuple of Scope world ids admits only entities that are members of every one
@@ -31,13 +33,14 @@ from worlddb.model import NodeId
 from worlddb.normalize import normalize_name
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
 from worlddb.store import Store
+from worlddb.store.resolver_queries import BlockingQueries, NodeRow, ResolverQueries
 
 __all__ = [
     "Blocker",
     "Candidate",
     "ScopeSet",
     "fts_expression",
-    "scope_condition",
+    "queries_for",
     "strong_words",
     "within_scopes",
     "word_prefix",
@@ -146,49 +149,27 @@ def _fts_expression(surfaces: tuple[str, ...], stage: str) -> str | None:
     return "name : (" + " OR ".join(unique) + ")"
 
 
-def scope_condition(alias: str, scopes: ScopeSet) -> tuple[str, list[object]]:
-    """`` AND ...`` restricting ``nodes`` row ``alias`` to ``scopes`` (see ``ScopeSet``).
-
-    Each scope is one primary-key probe of ``scope_members`` per candidate row; "no scope" is
-    one probe of its ``rid`` index.
-    """
-    if scopes is None:
-        return "", []
-    if not scopes:
-        return (
-            f" AND NOT EXISTS (SELECT 1 FROM scope_members m WHERE m.rid = {alias}.rid)",
-            [],
-        )
-    probe = f" AND EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
-    return probe * len(scopes), list(scopes)
+def queries_for(source: Store | BlockingQueries) -> BlockingQueries:
+    """The store's resolver queries (``source`` itself when it already is them)."""
+    return ResolverQueries(source) if isinstance(source, Store) else source
 
 
-def within_scopes(store: Store, ids: Sequence[str], scopes: ScopeSet) -> list[NodeId]:
+def within_scopes(
+    source: Store | BlockingQueries, ids: Sequence[str], scopes: ScopeSet
+) -> list[NodeId]:
     """The worlds among ``ids`` that ``scopes`` admits, in the given order."""
     wanted = [NodeId(i) for i in dict.fromkeys(ids)]
     if scopes is None or not wanted:
         return wanted
-    condition, params = scope_condition("n", scopes)
-    kept: set[str] = set()
-    with store.lock:
-        for start in range(0, len(wanted), 500):
-            chunk = wanted[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            kept |= {
-                str(r[0])
-                for r in store.conn.execute(
-                    f"SELECT n.id FROM nodes n WHERE n.id IN ({marks}){condition}",
-                    [*chunk, *params],
-                )
-            }
+    kept = queries_for(source).admitted(wanted, scopes)
     return [i for i in wanted if i in kept]
 
 
 class Blocker:
-    """Bounded candidate queries over one store (thread-safe through the store's lock)."""
+    """Bounded candidate queries over one store (each one a ``BlockingQueries`` call)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, source: Store | BlockingQueries) -> None:
+        self.queries = queries_for(source)
 
     def by_text(
         self,
@@ -206,19 +187,11 @@ class Blocker:
         names, while an unranked, ``LIMIT``-ed match stops early. The stages go from narrow to
         wide, so the truncated wide stages only run when the narrow ones found nothing sure.
         """
-        marks = ",".join("?" * len(types))
-        within, scoped = scope_condition("n", scopes)
-        sql = (
-            "SELECT n.rid, n.id, n.type, n.name FROM fts JOIN nodes n ON n.rid = fts.rowid "
-            f"WHERE fts MATCH ? AND n.type IN ({marks}){within} LIMIT ?"
-        )
         if stage != "any":
             expression = fts_expression(surfaces, stage=stage)
-            return (
-                {}
-                if expression is None
-                else self._rows(sql, [expression, *types, *scoped, limit], exclude)
-            )
+            if expression is None:
+                return {}
+            return _candidates(self.queries.fts_names(expression, types, scopes, limit), exclude)
         out: dict[int, Candidate] = {}
         for surface in surfaces:
             found = _strong_words(surface)
@@ -227,8 +200,8 @@ class Blocker:
             for skipped in range(len(found)):
                 # one query per left-out word, so a common word cannot crowd out a rare one
                 rest = " AND ".join(_quote(w) for i, w in enumerate(found) if i != skipped)
-                args = [f"name : ({rest})", *types, *scoped, limit]
-                out.update(self._rows(sql, args, exclude))
+                rows = self.queries.fts_names(f"name : ({rest})", types, scopes, limit)
+                out.update(_candidates(rows, exclude))
         return out
 
     def by_alias_prefix(
@@ -242,19 +215,13 @@ class Blocker:
     ) -> dict[int, Candidate]:
         """Candidates with an alias that starts like a surface (aliases are not in FTS)."""
         out: dict[int, Candidate] = {}
-        marks = ",".join("?" * len(types))
-        within, scoped = scope_condition("n", scopes)
         for surface in surfaces:
             prefix = normalize_name(surface)[:ALIAS_PREFIX_CHARS]
             if len(prefix) < 2:
                 continue
             upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
-            sql = (
-                "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
-                "ON n.id = a.node WHERE a.norm_alias >= ? AND a.norm_alias < ? "
-                f"AND n.type IN ({marks}){within} LIMIT ?"
-            )
-            out.update(self._rows(sql, [prefix, upper, *types, *scoped, limit], exclude))
+            rows = self.queries.alias_range(prefix, upper, types, scopes, limit)
+            out.update(_candidates(rows, exclude))
         return out
 
     def by_phonetic(
@@ -268,26 +235,10 @@ class Blocker:
     ) -> dict[int, Candidate]:
         """Candidates whose name or an alias has one of the phonetic ``keys``."""
         out: dict[int, Candidate] = {}
-        marks = ",".join("?" * len(types))
-        within, scoped = scope_condition("n", scopes)
         for key in dict.fromkeys(k for k in keys if k):
-            out.update(
-                self._rows(
-                    "SELECT n.rid, n.id, n.type, n.name FROM nodes n WHERE n.phonetic = ? "
-                    f"AND n.phonetic != '' AND n.type IN ({marks}){within} LIMIT ?",
-                    [key, *types, *scoped, limit],
-                    exclude,
-                )
-            )
-            out.update(
-                self._rows(
-                    "SELECT n.rid, n.id, n.type, n.name FROM aliases a CROSS JOIN nodes n "
-                    "ON n.id = a.node WHERE a.phonetic = ? AND a.phonetic != '' "
-                    f"AND n.type IN ({marks}){within} LIMIT ?",
-                    [key, *types, *scoped, limit],
-                    exclude,
-                )
-            )
+            out.update(_candidates(self.queries.phonetic_names(key, types, scopes, limit), exclude))
+            rows = self.queries.phonetic_aliases(key, types, scopes, limit)
+            out.update(_candidates(rows, exclude))
         return out
 
     def by_rids(
@@ -300,41 +251,21 @@ class Blocker:
         """The worlds with these row ids that have one of ``types``."""
         if not rids:
             return {}
-        marks = ",".join("?" * len(rids))
-        tmarks = ",".join("?" * len(types))
-        within, scoped = scope_condition("n", scopes)
-        return self._rows(
-            f"SELECT n.rid, n.id, n.type, n.name FROM nodes n WHERE n.rid IN ({marks}) "
-            f"AND n.type IN ({tmarks}){within}",
-            [*rids, *types, *scoped],
-            exclude,
-        )
+        return _candidates(self.queries.by_rids(rids, types, scopes), exclude)
 
     def with_aliases(self, candidates: dict[int, Candidate]) -> dict[int, Candidate]:
         """Append every candidate's aliases, newest first, to its surfaces (one query per 500)."""
         by_id = {c.id: c for c in candidates.values()}
-        ids = list(by_id)
-        with self.store.lock:
-            for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
-                marks = ",".join("?" * len(chunk))
-                for node, alias in self.store.conn.execute(
-                    f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
-                    "ORDER BY recorded_at DESC",
-                    chunk,
-                ):
-                    surfaces = by_id[node].surfaces
-                    if alias not in surfaces:
-                        surfaces.append(str(alias))
+        for node, alias in self.queries.aliases_of(list(by_id)):
+            surfaces = by_id[NodeId(node)].surfaces
+            if alias not in surfaces:
+                surfaces.append(alias)
         return candidates
 
-    def _rows(
-        self, sql: str, args: Sequence[object], exclude: Collection[str]
-    ) -> dict[int, Candidate]:
-        with self.store.lock:
-            rows = self.store.conn.execute(sql, list(args)).fetchall()
-        return {
-            int(r[0]): Candidate(int(r[0]), NodeId(str(r[1])), str(r[2]), [str(r[3])])
-            for r in rows
-            if r[1] not in exclude
-        }
+
+def _candidates(rows: Iterable[NodeRow], exclude: Collection[str]) -> dict[int, Candidate]:
+    return {
+        rid: Candidate(rid, NodeId(wid), kind, [name])
+        for rid, wid, kind, name in rows
+        if wid not in exclude
+    }

@@ -33,6 +33,7 @@ __all__ = [
     "are_nicknames",
     "census_given",
     "given_names",
+    "is_pet_form",
     "legal_terms",
     "suffixes",
     "surnames",
@@ -97,6 +98,50 @@ def are_nicknames(a: str, b: str) -> bool:
     if a in census_given() and b in census_given():
         return False  # the table also pairs common names (Patrick / Peter): those are two people
     return (a, b) in _nickname_pairs()
+
+
+@lru_cache(maxsize=65536)
+def is_pet_form(a: str, b: str) -> bool:
+    """Whether the nicknames table pairs two common given names as a pet form of the other.
+
+    ``are_nicknames`` refuses table pairs of two common names (Patrick / Peter: two people); a
+    pair is still one name when one is the other cut short, as pet forms are (Wally / Wallace,
+    Bertie / Bertha, Eve / Genevieve), and the census lists both for one sex (Carly is not
+    Carlos). For given names only: as surnames, Rich and Richard are two families.
+    """
+    if (a, b) not in _nickname_pairs():
+        return False
+    return _shortened(a, b) and _one_sex(a, b)
+
+
+_DIMINUTIVE_ENDINGS: Final = ("ie", "ey", "y", "i", "e")
+_MIN_STEM: Final = 3
+_MIN_CUT: Final = 2  # letters cut from the full name: fewer is a spelling (Sara / Sarah)
+
+
+def _shortened(a: str, b: str) -> bool:
+    """Whether one name is the other's start or end, less or with a pet-name ending."""
+    for short, full in ((a, b), (b, a)):
+        stems = {short} | {
+            short[: -len(e)]
+            for e in _DIMINUTIVE_ENDINGS
+            if short.endswith(e) and len(short) - len(e) >= _MIN_STEM
+        }
+        for stem in stems:
+            cut = len(stem) >= _MIN_STEM and len(full) - len(stem) >= _MIN_CUT
+            if cut and (full.startswith(stem) or (stem == short and full.endswith(short))):
+                return True
+    return False
+
+
+@cache
+def _sexes() -> tuple[frozenset[str], frozenset[str]]:
+    return _census("dist.male.first", GIVEN_RANK), _census("dist.female.first", GIVEN_RANK)
+
+
+def _one_sex(a: str, b: str) -> bool:
+    male, female = _sexes()
+    return (a in male and b in male) or (a in female and b in female)
 
 
 @cache

@@ -14,7 +14,8 @@ and does not import it).
 
 Like a write, the pass resolves an entity only among the entities visible in its own scopes (those
 it is a member of; an unscoped entity among unscoped ones), so it never proposes that entities
-of different users are one.
+of different users are one. Each entity is re-resolved with its own stored ties as context
+(``worlddb.resolver.context``), so its proposals carry the same context evidence as a write's.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from typing import Final
 
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.resolver.base import ENTITY_TYPES
+from worlddb.resolver.context import MAX_CONTEXT, NO_CONTEXT, MentionContext
 from worlddb.resolver.tiered import TieredResolver
 from worlddb.store import Store
+from worlddb.store.resolver_queries import ReclusterQueries, ResolverQueries
 
 __all__ = [
     "MAX_NEIGHBOURHOOD",
@@ -47,9 +50,14 @@ SOURCE: Final = "recluster"
 
 
 def neighbourhood(
-    store: Store, seeds: Sequence[str], *, hops: int = 2, limit: int = MAX_NEIGHBOURHOOD
+    store: Store | ReclusterQueries,
+    seeds: Sequence[str],
+    *,
+    hops: int = 2,
+    limit: int = MAX_NEIGHBOURHOOD,
 ) -> list[NodeId]:
     """The seeds and the worlds within ``hops`` live edges of them; seeds first, ``limit`` max."""
+    queries = _queries(store)
     order: list[NodeId] = [NodeId(s) for s in dict.fromkeys(seeds)][:limit]
     seen = set(order)
     frontier = deque((w, 0) for w in order)
@@ -57,7 +65,9 @@ def neighbourhood(
         world, depth = frontier.popleft()
         if depth >= hops:
             continue
-        for other in _neighbours(store, world, limit - len(order) + len(seen)):
+        # bounded per world: a hub may have thousands of edges
+        for found in queries.neighbours(world, limit - len(order) + len(seen)):
+            other = NodeId(found)
             if other not in seen and len(order) < limit:
                 seen.add(other)
                 order.append(other)
@@ -65,17 +75,8 @@ def neighbourhood(
     return order
 
 
-def _neighbours(store: Store, world: str, limit: int) -> list[NodeId]:
-    """Up to ``limit`` worlds one live edge away (bounded: a hub may have thousands)."""
-    with store.lock:
-        rows = store.conn.execute(
-            "SELECT dst FROM (SELECT dst FROM edges WHERE src = ? "
-            "AND status NOT IN ('retired', 'rejected') LIMIT ?) "
-            "UNION ALL SELECT src FROM (SELECT src FROM edges WHERE dst = ? "
-            "AND status NOT IN ('retired', 'rejected') LIMIT ?)",
-            (world, limit, world, limit),
-        ).fetchall()
-    return [NodeId(str(r[0])) for r in rows]
+def _queries(store: Store | ReclusterQueries) -> ReclusterQueries:
+    return ResolverQueries(store) if isinstance(store, Store) else store
 
 
 def identity_class(store: Store, world: str) -> set[str]:
@@ -92,28 +93,12 @@ def identity_class(store: Store, world: str) -> set[str]:
     return members
 
 
-def _entities(store: Store, ids: Sequence[NodeId]) -> list[WorldSpec | None]:
+def _entities(queries: ReclusterQueries, ids: Sequence[NodeId]) -> list[WorldSpec | None]:
     """Name specs of the entity worlds among ``ids`` (``None`` for the others), in order."""
-    found: dict[str, WorldSpec] = {}
-    types = sorted(ENTITY_TYPES)
-    with store.lock:
-        for start in range(0, len(ids), 500):
-            chunk = list(ids[start : start + 500])
-            marks = ",".join("?" * len(chunk))
-            rows = store.conn.execute(
-                f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
-                f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
-                [*chunk, *types],
-            ).fetchall()
-            aliases: dict[str, list[str]] = {}
-            for node, alias in store.conn.execute(
-                f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk
-            ):
-                aliases.setdefault(str(node), []).append(str(alias))
-            for wid, kind, name in rows:
-                found[str(wid)] = WorldSpec(
-                    type=str(kind), name=str(name), aliases=tuple(aliases.get(str(wid), ()))
-                )
+    found = {
+        wid: WorldSpec(type=kind, name=name, aliases=aliases)
+        for wid, kind, name, aliases in queries.entity_names(ids, sorted(ENTITY_TYPES))
+    }
     return [found.get(w) for w in ids]
 
 
@@ -140,9 +125,10 @@ def recluster(
         The edge ids of the proposals staged (empty when nothing new was found).
     """
     deadline = clock() + budget_s
-    ids = neighbourhood(store, seeds)
+    queries = ResolverQueries(store)
+    ids = neighbourhood(queries, seeds)
     staged: dict[frozenset[str], EdgeSpec] = {}
-    for wid, spec in zip(ids, _entities(store, ids), strict=True):
+    for wid, spec in zip(ids, _entities(queries, ids), strict=True):
         if spec is None:
             continue
         if clock() >= deadline:
@@ -151,7 +137,10 @@ def recluster(
         members = identity_class(store, wid)
         rid = store.rid_of(wid)
         scopes = tuple(store.scopes_of(rid)) if rid is not None else ()
-        result = resolver.resolve(spec, exclude=members, scopes=scopes)
+        # The entity's stored ties are its context, as a write's are for a new mention.
+        ties = tuple(queries.context_names(wid, MAX_CONTEXT))
+        context = MentionContext(linked=ties) if ties else NO_CONTEXT
+        result = resolver.resolve(spec, exclude=members, scopes=scopes, context=context)
         if result.outcome == "resolved" and result.world_id is not None:
             targets = [(result.world_id, result.tier, result.score)]
         else:

@@ -38,7 +38,13 @@ from rapidfuzz.distance import OSA, JaroWinkler
 
 from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
-from worlddb.resolver.namedata import are_nicknames, census_given, given_names, surnames
+from worlddb.resolver.namedata import (
+    are_nicknames,
+    census_given,
+    given_names,
+    is_pet_form,
+    surnames,
+)
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -78,18 +84,22 @@ class NameMatch:
 
 
 @lru_cache(maxsize=262144)
-def _word_similarity(a: str, b: str, phonetic: bool, role: str) -> tuple[float, str]:
+def _word_similarity(
+    a: str, b: str, phonetic: bool, role: str, strict: bool = True
+) -> tuple[float, str]:
     """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
 
     ``role`` is where the words sit: ``given`` or ``family`` (first or last word of two people's
     names), ``middle``, or ``name`` (any word of another kind of name). A known given name is
     told apart from another one except in a family-name position, a known surname from another
-    one except in the given-name position.
+    one except in the given-name position. ``strict=False`` lifts that rule (context vouches).
     """
     if a == b:
         return 1.0, "equal"
     if a.isalpha() and b.isalpha() and are_nicknames(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
+    if role == "given" and is_pet_form(a, b):
+        return NICKNAME_SIMILARITY, "nickname"  # Wally / Wallace, as a given name only
     if len(a) == 1 or len(b) == 1:
         if len(a) != len(b) and a[0] == b[0]:
             return INITIAL_SIMILARITY, "initial"
@@ -98,7 +108,8 @@ def _word_similarity(a: str, b: str, phonetic: bool, role: str) -> tuple[float, 
         return 0.0, ""  # words are letters and digits only: a number matches only itself
     swapped = _transposed(a, b)
     spelling = phonetic and role == "given" and respell(a) == respell(b)
-    if not (swapped or spelling):  # a given name spelled as it sounds ("Caren"/"Karen") is one
+    # a given name spelled as it sounds ("Caren"/"Karen") is one
+    if strict and not (swapped or spelling):
         if role != "family" and a in census_given() and b in census_given():
             return 0.0, ""  # two different given names: two different people
         if role != "given" and a in surnames() and b in surnames():
@@ -195,7 +206,12 @@ _EVIDENCE_RANK: Final = {
 
 
 def compare_names(
-    query: NameForm, stored: NameForm, *, phonetic: bool = False, personal: bool = False
+    query: NameForm,
+    stored: NameForm,
+    *,
+    phonetic: bool = False,
+    personal: bool = False,
+    strict: bool = True,
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -204,6 +220,9 @@ def compare_names(
         stored: A stored name's (or alias's) form.
         phonetic: Also align words that only share a phonetic code (the phonetic tier).
         personal: The names are people's, so unmatched middle names are allowed.
+        strict: Apply the proper-name rules (two known names one letter apart, a short one-word
+            name one letter off: different entities). ``False`` when context vouches for the
+            pair (``worlddb.resolver.context``): the caller must then have that support.
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
@@ -221,7 +240,7 @@ def compare_names(
         found = False
         for j, b in enumerate(stored.words):
             role = _role(i, j, size_q, size_s, personal)
-            sim, why = _word_similarity(a, b, phonetic, role)
+            sim, why = _word_similarity(a, b, phonetic, role, strict)
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True
@@ -267,7 +286,7 @@ def compare_names(
         return None  # the fuzzy tier already judged this pair
     if "abbreviation" in reasons and not query.numbers:
         return None  # "Win 11" is "Windows 11", but "Excel" is not "Excelsior"
-    if reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
+    if strict and reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
         i, j = pairs[0]
         if max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD:
             return None  # a short one-word name one letter off: Stripe / Stride, Meta / Metta

@@ -26,17 +26,36 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final
 
 from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
-from worlddb.resolver.aliases import AcronymIndex, alias_names, query_acronym, stored_acronyms
+from worlddb.resolver.aliases import (
+    MAX_PER_KEY,
+    MAX_WITH_CONTEXT,
+    AcronymIndex,
+    alias_names,
+    query_acronym,
+    stored_acronyms,
+)
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
+from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
+from worlddb.resolver.options import (
+    DEFAULT_TIEBREAKER,
+    DEFAULT_TIER_ORDER,
+    SUPPORTS,
+    Option,
+    Tiebreaker,
+    TierPreference,
+    best_per_world,
+    evidence_of,
+    triples,
+)
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
     NameForm,
@@ -45,6 +64,7 @@ from worlddb.resolver.similarity import (
     name_form,
 )
 from worlddb.store import Store
+from worlddb.store.resolver_queries import ResolverQueries
 
 __all__ = [
     "DEFAULT_TIEBREAKER",
@@ -58,7 +78,6 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_TIER_ORDER: Final = ("exact", "alias", "fuzzy", "acronym", "embedding", "phonetic")
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
 BLOCKING_STAGES: Final = ("all", "loose", "any")
 ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
@@ -93,61 +112,6 @@ class ResolverSettings:
     embedding_k: int = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One stored world a tier proposes: its id, the tier, the score and why."""
-
-    world_id: NodeId
-    tier: str
-    score: float
-    evidence: str = ""
-    name: str = ""
-
-
-class Tiebreaker(Protocol):
-    """Decides between stored worlds that the tiers disagree on.
-
-    Called on the writer thread, before the write transaction opens, only when the gathered
-    options name two or more worlds; ``options`` are best first. May be slow (an LLM call, a
-    person at a prompt) and may raise ``ResolutionError``; must not write to the store. Returns
-    the chosen world's id, or ``None`` to leave the entity ambiguous.
-    """
-
-    def choose(self, spec: WorldSpec, options: Sequence[Option], /) -> NodeId | None: ...
-
-
-class TierPreference:
-    """The default tiebreaker: the more trusted tier wins, then the higher score.
-
-    Two options of the same tier whose scores are within ``margin`` are a tie: no choice.
-    """
-
-    def __init__(self, order: Sequence[str] = DEFAULT_TIER_ORDER, *, margin: float = 0.01) -> None:
-        self.order = tuple(order)
-        self.margin = margin
-
-    def rank(self, option: Option) -> tuple[int, float]:
-        """Sort key: tier position (unknown tiers last), then the score, descending."""
-        position = self.order.index(option.tier) if option.tier in self.order else len(self.order)
-        return position, -option.score
-
-    def choose(self, spec: WorldSpec, options: Sequence[Option], /) -> NodeId | None:
-        """The best option's world, unless the runner-up ties with it."""
-        ranked = sorted(options, key=self.rank)
-        if not ranked:
-            return None
-        best = ranked[0]
-        for other in ranked[1:]:
-            if other.world_id != best.world_id:
-                if other.tier == best.tier and best.score - other.score <= self.margin:
-                    return None
-                break
-        return best.world_id
-
-
-DEFAULT_TIEBREAKER: Final = TierPreference()
-
-
 class TieredResolver:
     """Resolves proposed entities through the four tiers; see the module docstring.
 
@@ -177,12 +141,19 @@ class TieredResolver:
         self.vectors = vectors
         self.tiebreaker = tiebreaker
         self.settings = settings or ResolverSettings()
-        self.blocker = Blocker(store)
+        self.queries = ResolverQueries(store)
+        self.blocker = Blocker(self.queries)
         self.name_vectors = NameVectors(memo_size)
-        self.acronyms = AcronymIndex(store)
+        self.acronyms = AcronymIndex(self.queries)
 
     def resolve(
-        self, spec: WorldSpec, /, *, exclude: Collection[str] = (), scopes: ScopeSet = None
+        self,
+        spec: WorldSpec,
+        /,
+        *,
+        exclude: Collection[str] = (),
+        scopes: ScopeSet = None,
+        context: MentionContext = NO_CONTEXT,
     ) -> Resolution:
         """Resolve ``spec`` (its name and aliases) against the stored entities.
 
@@ -190,20 +161,26 @@ class TieredResolver:
             spec: The proposed world; only ``type``, ``name`` and ``aliases`` are read.
             exclude: Stored worlds that must not be answered (re-resolving a stored world).
             scopes: Where to look (``worlddb.resolver.blocking.ScopeSet``); ``None``: anywhere.
+            context: The entities the write names around ``spec`` (``worlddb.resolver.context``):
+                close calls whose candidate shares none of them (while having ties of its own)
+                are dropped, a pair one letter apart that the name rules veto is proposed when
+                they share one, an acronym several stored names share picks the one that
+                shares one; every proposal's evidence says which.
         """
+        judge_ = ContextWeigher(context, StoredContext(self.queries)) if context else None
         surfaces = [s for s in (spec.name, *spec.aliases) if normalize_name(s)]
         if not surfaces:
             return NEW
         types = candidate_types(spec.type)
-        exact = within_scopes(self.store, self._exact(surfaces, types, exclude), scopes)
+        exact = within_scopes(self.queries, self._exact(surfaces, types, exclude), scopes)
         if exact:
             return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
         forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
-        options = self._aliases(spec, surfaces, types, exclude)
+        options = self._aliases(spec, surfaces, types, exclude, judge_)
         if scopes is not None and options:
-            kept = set(within_scopes(self.store, [o.world_id for o in options], scopes))
+            kept = set(within_scopes(self.queries, [o.world_id for o in options], scopes))
             options = [o for o in options if o.world_id in kept]
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return self._answer(options[0], options)
@@ -218,34 +195,46 @@ class TieredResolver:
                         surfaces, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
                     )
                 )
-            if self._gather(found, cands, forms, spec.type, options):
+            if self._gather(found, cands, forms, spec.type, options, judge_):
                 return self._answer(options[0], options)
         keys = {phonetic_key(x) for x in surfaces}
         found = self.blocker.by_phonetic(
             keys, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
         )
-        if self._gather(found, cands, forms, spec.type, options):
+        if self._gather(found, cands, forms, spec.type, options, judge_):
             return self._answer(options[0], options)
         matched = {o.world_id for o in options}
         phonetic = self._compare(
             (c for c in cands.values() if c.id not in matched), forms, spec.type, phonetic=True
         )
         heard = [o for o in phonetic if o.score >= s.phonetic_accept]
+        if judge_ is not None:
+            heard = judge_.weigh(heard, self.settings.phonetic_confident)
         if not options and self._confident(heard, s.phonetic_confident):
             return self._answer(heard[0], heard)
         options += heard
         embedded = self._embedding(spec, [name_form(x) for x in surfaces], types, exclude)
         if scopes is not None and embedded:
-            kept = set(within_scopes(self.store, [o.world_id for o in embedded], scopes))
+            kept = set(within_scopes(self.queries, [o.world_id for o in embedded], scopes))
             embedded = [o for o in embedded if o.world_id in kept]
+        if judge_ is not None:
+            embedded = judge_.weigh(embedded, 2.0)  # a cosine is never sure on its own
         if not options and self._confident(embedded, s.embedding_confident):
             return self._answer(embedded[0], embedded)
         options += embedded
+        if judge_ is not None and not options:
+            options = judge_.rescue(self._compare_relaxed(cands.values(), forms, spec.type))
         return self._decide(spec, options)
 
     def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution:
         """``resolve`` among the entities in every one of ``scopes`` (see ``ScopedResolver``)."""
         return self.resolve(spec, scopes=tuple(scopes))
+
+    def resolve_in_context(
+        self, spec: WorldSpec, scopes: Sequence[str], context: MentionContext, /
+    ) -> Resolution:
+        """``resolve_within`` with what the write says around ``spec`` (``ContextualResolver``)."""
+        return self.resolve(spec, scopes=tuple(scopes), context=context)
 
     # -- tiers ----------------------------------------------------------------------------------
     def _aliases(
@@ -254,6 +243,7 @@ class TieredResolver:
         surfaces: Sequence[str],
         types: Sequence[str],
         exclude: Collection[str],
+        judge_: ContextWeigher | None = None,
     ) -> list[Option]:
         """The alias tier: alias groups, then acronyms either way (see ``aliases``)."""
         out: list[Option] = []
@@ -265,12 +255,13 @@ class TieredResolver:
                     if w not in exclude
                 ]
         if out or spec.type == "Person":
-            return _best_per_world(out)
+            return best_per_world(out)
         acronyms: list[Option] = []
         for surface in surfaces:
             key = query_acronym(surface)
             if key is not None:
-                found = self.blocker.by_rids(self.acronyms.lookup(key), types, exclude)
+                limit = MAX_PER_KEY if judge_ is None else MAX_WITH_CONTEXT
+                found = self.blocker.by_rids(self.acronyms.lookup(key, limit), types, exclude)
                 acronyms += [
                     Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
                     for c in found.values()
@@ -283,8 +274,13 @@ class TieredResolver:
                         for w in self.store.find_by_name(key, types=types)
                         if w not in exclude
                     ]
+        if judge_ is not None:
+            # Context first: the holders whose ties the write's context shares, when any do.
+            acronyms = judge_.weigh(acronyms, 2.0)
+            backed = [o for o in acronyms if o.support == SUPPORTS]
+            acronyms = backed or acronyms
         # An acronym that several stored entities share names none of them in particular.
-        return _best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+        return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
 
     def _gather(
         self,
@@ -293,6 +289,7 @@ class TieredResolver:
         forms: Sequence[str],
         kind: str,
         options: list[Option],
+        judge_: ContextWeigher | None = None,
     ) -> bool:
         """Score the new candidates in ``found`` (fuzzy tier); whether the answer is now sure."""
         fresh = self.blocker.with_aliases({r: c for r, c in found.items() if r not in cands})
@@ -302,6 +299,8 @@ class TieredResolver:
             for o in self._compare(fresh.values(), forms, kind, phonetic=False)
             if o.score >= self.settings.fuzzy_accept
         ]
+        if judge_ is not None:
+            accepted = judge_.weigh(accepted, self.settings.fuzzy_confident)
         if accepted:
             options += accepted
             options.sort(key=lambda o: (-o.score, o.world_id))
@@ -341,6 +340,26 @@ class TieredResolver:
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
+    def _compare_relaxed(
+        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str
+    ) -> list[Option]:
+        """Fuzzy matches the proper-name rules vetoed (one letter apart): for context to judge."""
+        out: list[Option] = []
+        for cand in cands:
+            personal = "Person" in (kind, cand.type)
+            forms = [name_form(s, personal) for s in surfaces]
+            for surface in cand.surfaces[:MAX_SURFACES]:
+                stored = name_form(surface, personal)
+                for form in forms:
+                    match = compare_names(form, stored, personal=personal, strict=False)
+                    if match is not None and match.score >= self.settings.fuzzy_accept:
+                        why = (
+                            f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}; names one "
+                            "letter apart that the name rules keep apart"
+                        )
+                        out.append(Option(cand.id, "fuzzy", match.score, why, cand.surfaces[0]))
+        return best_per_world(out)
+
     def _embedding(
         self,
         spec: WorldSpec,
@@ -379,7 +398,7 @@ class TieredResolver:
     @staticmethod
     def _answer(best: Option, options: Sequence[Option]) -> Resolution:
         return Resolution(
-            "resolved", best.world_id, best.tier, best.score, _triples(options), _why(options)
+            "resolved", best.world_id, best.tier, best.score, triples(options), evidence_of(options)
         )
 
     def _decide(self, spec: WorldSpec, options: Sequence[Option]) -> Resolution:
@@ -404,7 +423,7 @@ class TieredResolver:
                 len(ranked),
             )
             return Resolution(
-                "resolved", chosen, "tiebreaker", picked.score, _triples(ranked), _why(ranked)
+                "resolved", chosen, "tiebreaker", picked.score, triples(ranked), evidence_of(ranked)
             )
         best = ranked[0]
         tied = [
@@ -415,20 +434,6 @@ class TieredResolver:
         if len(tied) > self.settings.max_ambiguous:
             logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
             return NEW
-        return Resolution("ambiguous", None, best.tier, best.score, _triples(ranked), _why(ranked))
-
-
-def _best_per_world(options: Sequence[Option]) -> list[Option]:
-    best: dict[NodeId, Option] = {}
-    for option in sorted(options, key=lambda o: (-o.score, o.world_id)):
-        best.setdefault(option.world_id, option)
-    return list(best.values())
-
-
-def _why(options: Sequence[Option]) -> tuple[str, ...]:
-    """Each option's evidence as recorded on its proposal: rule and source, and the stored name."""
-    return tuple(f"{o.evidence} vs {o.name!r}" if o.name else o.evidence for o in options)
-
-
-def _triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:
-    return tuple((o.world_id, o.tier, o.score) for o in options)
+        return Resolution(
+            "ambiguous", None, best.tier, best.score, triples(ranked), evidence_of(ranked)
+        )
