@@ -109,9 +109,10 @@ def test_the_writing_thread_reads_its_own_uncommitted_rows_and_nobody_else_does(
 ) -> None:
     store = open_store(db_path)
     try:
-        with store.transaction() as conn:
-            conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'inside')")
-            assert store.meta("k") == "inside"  # the writer's reads go through its transaction
+        with store.transaction() as txn:
+            txn.set_meta("k", "inside")
+            assert txn.meta("k") == "inside"  # the transaction reads its own rows
+            assert store.meta("k") == "inside"  # so does the SQLite store on the writing thread
             other, seen, errors = _in_thread(lambda: store.meta("k"))
             other.join(PATIENCE_S)
             assert not other.is_alive() and not errors

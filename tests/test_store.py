@@ -38,8 +38,9 @@ def test_a_new_store_is_at_the_current_schema_and_migrating_again_is_a_no_op(db_
 
 def test_a_transaction_rolls_back_on_any_exception(db: WorldDB) -> None:
     db.store.set_meta("k", "before")
-    with pytest.raises(KeyError), db.store.transaction() as conn:
-        conn.execute("UPDATE meta SET value = 'during' WHERE key = 'k'")
+    with pytest.raises(KeyError), db.store.transaction() as txn:
+        txn.set_meta("k", "during")
+        assert txn.meta("k") == "during"  # the transaction reads its own row
         raise KeyError("boom")
     assert db.store.meta("k") == "before"
     db.store.set_meta("k", "after")

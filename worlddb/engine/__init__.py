@@ -153,25 +153,11 @@ class WorldDB(IdentityOps, ReadOps, MemoryOps):
 
     def _open_vectors(self) -> VectorIndex:
         assert self.embedder is not None
-        path = None if self.store.is_memory else Path(self.store.path + ".hnsw")
-        index = VectorIndex(self.embedder.dimension, path)
-        conn = self.store.conn
-        count, max_rid = conn.execute(
-            "SELECT count(*), coalesce(max(rid), 0) FROM embeddings"
-        ).fetchone()
-        expected = {
-            "count": int(count),
-            "max_rid": int(max_rid),
-            "dimension": self.embedder.dimension,
-        }
+        index = VectorIndex(self.embedder.dimension, self.store.sidecar_path("hnsw"))
+        count, max_rid = self.store.embedding_stats()
+        expected = {"count": count, "max_rid": max_rid, "dimension": self.embedder.dimension}
         if not index.try_load(expected):
-            index.rebuild(
-                (
-                    (int(r), bytes(v))
-                    for r, v in conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid")
-                ),
-                int(count),
-            )
+            index.rebuild(self.store.embedding_rows(), count)
         return index
 
     # -- lifecycle ------------------------------------------------------------------------------

@@ -17,10 +17,12 @@ closes the facts derived only from it (``derived_from``), a retired session clos
 say which of its claims were replaced and by what. ``PlainHandler`` defines it as a no-op;
 handlers written before the hook existed simply lack it.
 
-Handlers receive a ``WriteContext`` capability, never a connection: its one implementation lives
-in the reconciler on top of the private writer. Registries are instances (``default_handlers()``
-returns a fresh one); third-party handlers arrive through the ``worlddb.edge_handlers`` entry
-point group, each naming a ``register(registry)`` callable.
+Handlers receive a ``WriteContext`` capability, never a connection or the transaction itself:
+its one implementation lives in the reconciler on top of the store's ``WriteTransaction``
+(``worlddb.store.protocols``), and its reads see what the changeset has written so far.
+Registries are instances (``default_handlers()`` returns a fresh one); third-party handlers
+arrive through the ``worlddb.edge_handlers`` entry point group, each naming a
+``register(registry)`` callable.
 """
 
 from __future__ import annotations

@@ -25,7 +25,10 @@ A changeset goes through, in order:
 
 ``Reconciler`` is split by noun: edge insertion and the handler calls of step 4 live in
 ``reconciler.edges``, embedding and the vector index (steps 2 and 5) in
-``reconciler.embeddings``; ``Reconciler`` mixes them in.
+``reconciler.embeddings``, the single-purpose writes (retire, tighten, decide a merge) in
+``reconciler.verbs``; ``Reconciler`` mixes them in. Every step talks to the store through the
+seam's Protocols (``worlddb.store.protocols``): reads made while writing go through the open
+``WriteTransaction``, so they see its own rows.
 
 Invariants (checked by ``worlddb.verify`` and by the Hypothesis state machine in
 ``tests/test_invariants.py``):
@@ -49,7 +52,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from worlddb.errors import NotFoundError, ValidationError, ValidityError
+from worlddb.errors import ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
@@ -59,9 +62,10 @@ from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
+from worlddb.reconciler.verbs import VerbOps
 from worlddb.resolver import NEW, ExactResolver, Resolver, ScopedResolver, within_scopes
 from worlddb.store import Store
-from worlddb.store._writer import Writer
+from worlddb.store.protocols import StoreReads, WriteTransaction
 from worlddb.timeutil import now_us
 
 __all__ = ["Reconciler", "is_searchable"]
@@ -77,8 +81,12 @@ def is_searchable(spec: WorldSpec) -> bool:
     return spec.type not in _UNSEARCHABLE_TYPES and bool(spec.content or spec.name)
 
 
-class Reconciler(EdgeOps, EmbeddingOps):
+class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
     """Applies changesets to a store through the edge handlers, one transaction each."""
+
+    # The SQLite store itself, not just the seam: the resolver and the path recomposition
+    # still take it (they read inside the transaction through its thread-aware connection).
+    store: Store
 
     def __init__(
         self,
@@ -133,7 +141,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
         prepared_vectors = self._embed([text_of(worlds[w]) for w in prepared])
         # The write lock spans the commit and the vector index update after it, so the next
         # writer of this process resolves against an index that already holds these vectors.
-        with self.store.writing():
+        with self.store.exclusive():
             result = self._commit(changeset, checked, prepared, prepared_vectors)
         for listener in self.after_commit:
             listener(changeset, result)
@@ -148,26 +156,25 @@ class Reconciler(EdgeOps, EmbeddingOps):
     ) -> CommitResult:
         """Resolve and write ``changeset`` in one transaction, then update the vector index."""
         worlds, bodies = checked.worlds, checked.bodies
-        with self.store.transaction() as conn:
-            now = self.now()
-            writer = Writer(conn, now)
+        with self.store.transaction(self.now) as txn:
+            now = txn.now
             outcome = Outcome()
-            ctx = self._context(writer, outcome, changeset.source)
+            ctx = self._context(txn, outcome, changeset.source)
             # Re-checked under the write lock: another process may have written some since.
-            stored = self.store.existing(worlds)
+            stored = txn.existing(worlds)
             id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
             resolutions: dict[str, tuple[str, float]] = {}
             staged: list[tuple[NodeId, NodeId, str, float, str]] = []
             resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
-            where = self.write_scopes(changeset, worlds) if resolving else {}
+            where = self.write_scopes(changeset, worlds, txn) if resolving else {}
             for wid in resolving:
                 scopes = where.get(wid, ())
-                self._resolve_one(wid, worlds[wid], scopes, id_map, resolutions, staged)
+                self._resolve_one(txn, wid, worlds[wid], scopes, id_map, resolutions, staged)
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
             embed_ids, vectors = self._prepared_vectors(
-                new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable
+                new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
             )
-            rids = writer.insert_new_worlds(
+            rids = txn.insert_new_worlds(
                 [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
             )
             outcome.created += [NodeId(w) for w in new_ids]
@@ -175,12 +182,12 @@ class Reconciler(EdgeOps, EmbeddingOps):
             new_set = set(new_ids)
             for wid, spec in worlds.items():
                 if wid in new_set:
-                    self._project(writer, wid, spec, changeset.source)
+                    self._project(txn, wid, spec, changeset.source)
                 else:
                     self._land_world(
-                        ctx, writer, wid, spec, id_map[wid], changeset.source, bodies[wid]
+                        ctx, txn, wid, spec, id_map[wid], changeset.source, bodies[wid]
                     )
-            writer.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
+            txn.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
             edges: list[EdgeSpec] = []
             for wid in new_ids:
                 edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
@@ -207,12 +214,12 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 )
                 for new, old, tier, score, why in staged
             ]
-            self._insert_edges(ctx, edges)
-            fresh_rids = self._store_vectors(writer, embed_ids, worlds, vectors)
+            self._insert_edges(ctx, txn, edges)
+            fresh_rids = self._store_vectors(txn, embed_ids, worlds, vectors)
             if self.embedder is not None and outcome.new_rids:
                 # Composed embeddings of the new worlds and of every ancestor above them.
                 for rid, kind, vec in recompose_paths(self.store, outcome.new_rids):
-                    writer.put_composed(rid, kind, encode_vector(vec))
+                    txn.put_composed(rid, kind, encode_vector(vec))
         self._after_commit(fresh_rids, vectors, outcome.removed_rids)
         result = CommitResult(
             ids=id_map,
@@ -227,27 +234,27 @@ class Reconciler(EdgeOps, EmbeddingOps):
         )
         return result
 
-    def _context(self, writer: Writer, outcome: Outcome, source: str | None) -> TxnContext:
+    def _context(self, txn: WriteTransaction, outcome: Outcome, source: str | None) -> TxnContext:
         def add_world(spec: WorldSpec) -> NodeId:
             checked = validate_changeset(
                 Changeset(worlds=(spec,)),
                 is_type=self.registry.__contains__,
-                existing=self.store.existing,
+                existing=txn.existing,
             )
             ((wid, body),) = checked.bodies.items()
-            self._land_world(ctx, writer, wid, spec, NodeId(wid), source, body)
-            self._structure(ctx, writer, wid, spec)
+            self._land_world(ctx, txn, wid, spec, NodeId(wid), source, body)
+            self._structure(ctx, txn, wid, spec)
             return NodeId(wid)
 
         def add_edge(spec: EdgeSpec, depth: int) -> str:
             validate_changeset(
                 Changeset(edges=(spec,)),
                 is_type=self.registry.__contains__,
-                existing=self.store.existing,
+                existing=txn.existing,
             )
-            return self._insert_edge(ctx, spec, depth, checked=True)
+            return self._insert_edge(ctx, txn, spec, depth, checked=True)
 
-        ctx = TxnContext(self.store, writer, outcome, add_world, add_edge, self._endpoint_closed)
+        ctx = TxnContext(txn, outcome, add_world, add_edge, self._endpoint_closed)
         return ctx
 
     def _endpoint_closed(self, ctx: TxnContext, closed: NodeId, at: int) -> None:
@@ -261,9 +268,16 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 hook(edge, closed, at, ctx)
 
     def write_scopes(
-        self, changeset: Changeset, worlds: dict[str, WorldSpec]
+        self,
+        changeset: Changeset,
+        worlds: dict[str, WorldSpec],
+        reads: StoreReads | None = None,
     ) -> dict[str, tuple[NodeId, ...]]:
-        """World id → the Scope worlds that ``contains`` it in ``changeset`` (sorted ids)."""
+        """World id → the Scope worlds that ``contains`` it in ``changeset`` (sorted ids).
+
+        ``reads``: where stored worlds are looked up (the open transaction, inside one).
+        """
+        source = reads or self.store
         kinds: dict[str, bool] = {}
 
         def is_scope(wid: str) -> bool:
@@ -271,7 +285,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
                 spec = worlds.get(wid)
                 found = spec.type if spec is not None else None
                 if found is None:
-                    stored = self.store.find_world(wid)
+                    stored = source.find_world(wid)
                     found = stored.type if stored is not None else ""
                 kinds[wid] = found == "Scope"
             return kinds[wid]
@@ -299,6 +313,7 @@ class Reconciler(EdgeOps, EmbeddingOps):
 
     def _resolve_one(
         self,
+        txn: WriteTransaction,
         wid: str,
         spec: WorldSpec,
         scopes: tuple[NodeId, ...],
@@ -321,20 +336,20 @@ class Reconciler(EdgeOps, EmbeddingOps):
         if res.outcome == "resolved" and res.world_id is not None:
             if res.tier == "exact":
                 id_map[wid] = res.world_id
-            elif self.store.proposal_status(wid, res.world_id) != "rejected":
+            elif txn.proposal_status(wid, res.world_id) != "rejected":
                 staged.append(
                     (NodeId(wid), res.world_id, res.tier, res.score, res.why(res.world_id))
                 )
         elif res.outcome == "ambiguous":
             options = [o for o in res.options if o[0] != wid][:MAX_PROPOSALS_PER_ENTITY]
             for option, tier, score in options:
-                if self.store.proposal_status(wid, option) != "rejected":
+                if txn.proposal_status(wid, option) != "rejected":
                     staged.append((NodeId(wid), option, tier, score, res.why(option)))
 
     def _land_world(
         self,
         ctx: TxnContext,
-        writer: Writer,
+        txn: WriteTransaction,
         wid: str,
         spec: WorldSpec,
         target: NodeId,
@@ -343,14 +358,14 @@ class Reconciler(EdgeOps, EmbeddingOps):
     ) -> None:
         """Insert a new world, or fold the spec's projection state into an existing one."""
         if target == wid:
-            rid = writer.insert_world(NodeId(wid), spec, body, searchable=is_searchable(spec))
+            rid = txn.insert_world(NodeId(wid), spec, body, searchable=is_searchable(spec))
             if rid is not None:
                 ctx.outcome.created.append(NodeId(wid))
                 ctx.outcome.new_rids.append(rid)
             else:
                 ctx.outcome.existing.append(NodeId(wid))
                 if spec.flags:
-                    writer.add_flags(wid, spec.flags)
+                    txn.add_flags(wid, spec.flags)
                 if not spec.resolve and (spec.valid_from is not None or spec.valid_to is not None):
                     try:
                         ctx.tighten(wid, spec.valid_from, spec.valid_to)
@@ -358,85 +373,23 @@ class Reconciler(EdgeOps, EmbeddingOps):
                         logger.debug("ignoring a looser validity for stored world %s", wid)
         else:
             ctx.outcome.existing.append(target)
-            rid_row = writer.conn.execute(
-                "SELECT rid, name FROM nodes WHERE id = ?", (target,)
-            ).fetchone()
+            found = txn.rid_and_name(target)
+            assert found is not None  # the resolver answered with a stored world
+            rid, name = found
             surface = " ".join(spec.name.split())
             if surface:
-                writer.add_alias(target, str(rid_row[1]))
-                writer.add_alias(target, surface)
-                writer.rename(int(rid_row[0]), surface)
+                txn.add_alias(target, name)
+                txn.add_alias(target, surface)
+                txn.rename(rid, surface)
         for alias in spec.aliases:
-            writer.add_alias(target, alias)
+            txn.add_alias(target, alias)
         for prov in (*spec.provenance, *([source] if source else [])):
-            writer.add_provenance(target, prov)
+            txn.add_provenance(target, prov)
 
     @staticmethod
-    def _project(writer: Writer, wid: str, spec: WorldSpec, source: str | None) -> None:
+    def _project(txn: WriteTransaction, wid: str, spec: WorldSpec, source: str | None) -> None:
         """Aliases and provenance of a freshly inserted world."""
         for alias in spec.aliases:
-            writer.add_alias(wid, alias)
+            txn.add_alias(wid, alias)
         for prov in (*spec.provenance, *([source] if source else [])):
-            writer.add_provenance(wid, prov)
-
-    # -- other writes ---------------------------------------------------------------------------
-    def retire(self, world_id_: str, at: int | None = None) -> bool:
-        """Close a world's validity at ``at`` (default: now). Only tightens."""
-        with self.store.writing():
-            wid = self.store.resolve_id(world_id_)
-            now = self.now()
-            with self.store.transaction() as conn:
-                ctx = self._context(Writer(conn, now), Outcome(), None)
-                return ctx.close_validity(wid, now if at is None else at)
-
-    def set_validity(self, world_id_: str, valid_from: int | None, valid_to: int | None) -> bool:
-        """Tighten a world's validity to ``[valid_from, valid_to)``; widening is refused."""
-        with self.store.writing():
-            wid = self.store.resolve_id(world_id_)
-            with self.store.transaction() as conn:
-                ctx = self._context(Writer(conn, self.now()), Outcome(), None)
-                return ctx.tighten(wid, valid_from, valid_to)
-
-    def retire_edge(self, eid: str, *, status: str = "retired") -> None:
-        """Retire an edge (its handler's ``on_delete`` runs in the same transaction)."""
-        with self.store.writing():
-            edge = self.store.get_edge(eid)
-            if edge.status in {"retired", "rejected"}:
-                return
-            now = self.now()
-            if edge.type == "same_as":
-                status = "rejected"  # edge and proposal must agree (I8); the pair stays apart
-            with self.store.transaction() as conn:
-                writer = Writer(conn, now)
-                ctx = self._context(writer, Outcome(), None)
-                writer.set_edge_status(eid, status, valid_to=now)
-                if edge.type == "same_as":
-                    writer.decide_proposal(eid, "rejected")
-                ctx.edge_type = edge.type
-                self.registry.resolve(edge.type).on_delete(edge, ctx)
-
-    def decide_merge(self, eid: str, *, accept: bool) -> None:
-        """Accept or reject a pending ``same_as`` proposal."""
-        with self.store.writing():
-            edge = self.store.get_edge(eid)
-            if edge.type != "same_as":
-                raise ValidationError(
-                    f"edge {eid[:16]!r} is a {edge.type!r} edge, not a same_as proposal",
-                    field="edge_id",
-                    value=eid,
-                )
-            if edge.status not in {"pending", "accepted", "rejected"}:
-                raise NotFoundError(eid, "merge proposal")
-            if not accept:
-                self.retire_edge(eid, status="rejected")
-                return
-            if edge.status == "rejected":
-                raise ValidationError(
-                    f"proposal {eid[:16]!r} was rejected; it cannot be accepted",
-                    field="edge_id",
-                    value=eid,
-                )
-            with self.store.transaction() as conn:
-                writer = Writer(conn, self.now())
-                writer.set_edge_status(eid, "accepted")
-                writer.decide_proposal(eid, "accepted")
+            txn.add_provenance(wid, prov)

@@ -1,21 +1,20 @@
 """The one implementation of ``WriteContext``: what handlers may do inside a transaction.
 
-It wraps the private writer and accumulates what the commit result reports (closed worlds,
-conflicts, proposals) and what must happen after the commit (vector index updates).
+It wraps the store's ``WriteTransaction`` (kept private: handlers get capabilities, not rows) and
+accumulates what the commit result reports (closed worlds, conflicts, proposals) and what must
+happen after the commit (vector index updates). Every read it makes goes through the
+transaction, so a handler sees what the changeset has written so far.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
 from worlddb.errors import HandlerRefusedError, NotFoundError, ValidityError
 from worlddb.model import Edge, EdgeSpec, NodeId, World, WorldSpec
-from worlddb.store import Store
-from worlddb.store._writer import Writer
+from worlddb.store.protocols import WriteTransaction
 
 __all__ = ["Outcome", "TxnContext"]
 
@@ -41,15 +40,13 @@ class TxnContext:
 
     def __init__(
         self,
-        store: Store,
-        writer: Writer,
+        txn: WriteTransaction,
         outcome: Outcome,
         insert_world: Callable[[WorldSpec], NodeId],
         insert_edge: Callable[[EdgeSpec, int], str],
         on_closed: Callable[[TxnContext, NodeId, int], None] | None = None,
     ) -> None:
-        self._store = store
-        self._writer = writer
+        self._txn = txn
         self.outcome = outcome
         self._insert_world = insert_world
         self._insert_edge = insert_edge
@@ -58,19 +55,11 @@ class TxnContext:
         self.depth = 0
 
     @property
-    def conn(self) -> sqlite3.Connection:
-        return self._writer.conn
-
-    @property
-    def writer(self) -> Writer:
-        return self._writer
-
-    @property
     def now(self) -> int:
-        return self._writer.now
+        return self._txn.now
 
     def world(self, world_id: str, /) -> World:
-        found = self._store.find_world(world_id)
+        found = self._txn.find_world(world_id)
         if found is None:
             raise NotFoundError(world_id)
         return found
@@ -78,15 +67,13 @@ class TxnContext:
     def edges(
         self, world_id: str, /, *, direction: str = "out", types: Sequence[str] | None = None
     ) -> list[Edge]:
-        return self._store.edges_of(world_id, direction=direction, types=types)
+        return self._txn.edges_of(world_id, direction=direction, types=types)
 
     def close_validity(self, world_id: str, /, at: int) -> bool:
-        row = self.conn.execute(
-            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (world_id,)
-        ).fetchone()
+        row = self._txn.validity(world_id)
         if row is None:
             raise NotFoundError(world_id)
-        rid, valid_from, valid_to = int(row[0]), row[1], row[2]
+        rid, valid_from, valid_to = row
         if valid_to is not None and valid_to <= at:
             return False  # already closed at or before ``at``: validity only tightens
         if valid_from is not None and at < valid_from:
@@ -95,7 +82,7 @@ class TxnContext:
                 field="valid_to",
                 value=at,
             )
-        self._writer.set_validity(rid, valid_from, at)
+        self._txn.set_validity(rid, valid_from, at)
         self.outcome.closed.append(NodeId(world_id))
         self._closed(world_id, at)
         return True
@@ -115,12 +102,10 @@ class TxnContext:
 
     def tighten(self, world_id: str, valid_from: int | None, valid_to: int | None) -> bool:
         """Apply a requested interval if it is within the current one; refuse any widening."""
-        row = self.conn.execute(
-            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (world_id,)
-        ).fetchone()
+        row = self._txn.validity(world_id)
         if row is None:
             raise NotFoundError(world_id)
-        rid, cur_from, cur_to = int(row[0]), row[1], row[2]
+        rid, cur_from, cur_to = row
         new_from = cur_from if valid_from is None else valid_from
         new_to = cur_to if valid_to is None else valid_to
         widens = (cur_from is not None and (new_from is None or new_from < cur_from)) or (
@@ -141,7 +126,7 @@ class TxnContext:
             )
         if (new_from, new_to) == (cur_from, cur_to):
             return False
-        self._writer.set_validity(rid, new_from, new_to)
+        self._txn.set_validity(rid, new_from, new_to)
         if new_to != cur_to:
             self.outcome.closed.append(NodeId(world_id))
             if new_to is not None:
@@ -157,66 +142,34 @@ class TxnContext:
         return self._insert_edge(spec, self.depth + 1)
 
     def stage_merge(self, edge: Edge, /, *, tier: str, score: float, evidence: str) -> None:
-        status = self._store.proposal_status(edge.source, edge.target)
+        status = self._txn.proposal_status(edge.source, edge.target)
         if status == "rejected":
             self.refuse(
                 f"{edge.source[:12]} and {edge.target[:12]} were rejected as the same "
                 "entity before; a rejected pair is never proposed again"
             )
-        self._writer.set_edge_status(edge.id, "pending")
-        self._writer.insert_proposal(edge.id, edge.source, edge.target, tier, score, evidence)
+        self._txn.set_edge_status(edge.id, "pending")
+        self._txn.insert_proposal(edge.id, edge.source, edge.target, tier, score, evidence)
         self.outcome.proposals.append(edge.id)
 
     def flag_conflict(self, a: str, b: str, /) -> None:
         self.outcome.conflicts.append((NodeId(a), NodeId(b)))
 
     def mark(self, world_id: str, flag: str, /) -> None:
-        self._writer.add_flags(world_id, (flag,))
+        self._txn.add_flags(world_id, (flag,))
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and everything they contain (structural ``contains``)."""
-        seen: dict[str, int] = {}
-        queue = deque(roots)
-        while queue:
-            wid = queue.popleft()
-            if wid in seen:
-                continue
-            row = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
-            if row is None:
-                continue
-            seen[wid] = int(row[0])
-            queue.extend(
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT dst FROM edges WHERE src = ? AND type = 'contains' "
-                    "AND status = 'active'",
-                    (wid,),
-                )
-            )
-        return list(seen.values())
+        return self._txn.descendants(roots)
 
     def add_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
-        self._writer.add_scope_members(scope_id, self.descendants(world_ids))
+        self._txn.add_scope_members(scope_id, self.descendants(world_ids))
 
     def remove_scope_members(self, scope_id: str, world_ids: Sequence[str], /) -> None:
-        self._writer.remove_scope_members(scope_id, self.descendants(world_ids))
+        self._txn.remove_scope_members(scope_id, self.descendants(world_ids))
 
     def reaches(self, start: str, goal: str, /, *, edge_type: str, limit: int = 10_000) -> bool:
-        seen = {start}
-        queue = deque([start])
-        while queue and len(seen) <= limit:
-            current = queue.popleft()
-            if current == goal:
-                return True
-            for (nxt,) in self.conn.execute(
-                "SELECT dst FROM edges WHERE src = ? AND type = ? "
-                "AND status NOT IN ('retired', 'rejected')",
-                (current, edge_type),
-            ):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    queue.append(nxt)
-        return False
+        return self._txn.reaches(start, goal, edge_type=edge_type, limit=limit)
 
     def refuse(self, reason: str, /) -> NoReturn:
         raise HandlerRefusedError(self.edge_type or "unknown", reason)

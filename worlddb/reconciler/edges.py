@@ -15,7 +15,7 @@ from worlddb.handlers import EdgeHandler, HandlerRegistry
 from worlddb.hashing import edge_id
 from worlddb.model import Edge, EdgeSpec, NodeId, WorldSpec
 from worlddb.reconciler.context import TxnContext
-from worlddb.store._writer import Writer
+from worlddb.store.protocols import WriteTransaction
 
 __all__ = ["EdgeOps"]
 
@@ -26,45 +26,49 @@ class EdgeOps:
     registry: HandlerRegistry
     handlers: Mapping[str, EdgeHandler]
 
-    def _insert_edges(self, ctx: TxnContext, specs: Sequence[EdgeSpec]) -> None:
+    def _insert_edges(
+        self, ctx: TxnContext, txn: WriteTransaction, specs: Sequence[EdgeSpec]
+    ) -> None:
         """Insert many validated edges at once, then run each new edge's handler in order."""
         ids: dict[str, EdgeSpec] = {}
         for spec in specs:
             ids.setdefault(edge_id(spec), spec)
         for spec in ids.values():
             self.registry.resolve(spec.type)  # unknown types fail before any edge lands
-        known = ctx.writer.existing_edges(list(ids))
+        known = txn.existing_edges(list(ids))
         new = [(eid, spec) for eid, spec in ids.items() if eid not in known]
-        ctx.writer.insert_new_edges(new)
+        txn.insert_new_edges(new)
         for eid, spec in new:
             ctx.outcome.edges.append(eid)
             self._run_handler(ctx, eid, spec, 0)
 
-    def _structure(self, ctx: TxnContext, writer: Writer, wid: str, spec: WorldSpec) -> None:
+    def _structure(self, ctx: TxnContext, txn: WriteTransaction, wid: str, spec: WorldSpec) -> None:
         """Parent pointers, structural ``contains`` edges and interior edges of a new world."""
         for child in spec.children:
-            writer.set_parent(child, wid)
-            self._insert_edge(ctx, EdgeSpec("contains", wid, child), 0, checked=True)
+            txn.set_parent(child, wid)
+            self._insert_edge(ctx, txn, EdgeSpec("contains", wid, child), 0, checked=True)
         for edge in spec.edges:
-            self._insert_edge(ctx, EdgeSpec(edge.type, edge.source, edge.target), 0)
+            self._insert_edge(ctx, txn, EdgeSpec(edge.type, edge.source, edge.target), 0)
 
     def _insert_edge(
-        self, ctx: TxnContext, spec: EdgeSpec, depth: int, *, checked: bool = False
+        self,
+        ctx: TxnContext,
+        txn: WriteTransaction,
+        spec: EdgeSpec,
+        depth: int,
+        *,
+        checked: bool = False,
     ) -> str:
         """Insert one edge and run its handler if it is new. ``checked``: endpoints validated."""
         eid = edge_id(spec)
         self.registry.resolve(spec.type)
-        conn = ctx.conn
-        if not checked and (
-            conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.source,)).fetchone() is None
-            or conn.execute("SELECT 1 FROM nodes WHERE id = ?", (spec.target,)).fetchone() is None
-        ):
+        if not checked and (not txn.exists(spec.source) or not txn.exists(spec.target)):
             raise ValidationError(
                 f"edge {spec.type!r} points at a world that does not exist",
                 field="edges",
                 value=(spec.source, spec.target),
             )
-        if not ctx.writer.insert_edge(eid, spec):
+        if not txn.insert_edge(eid, spec):
             return eid
         ctx.outcome.edges.append(eid)
         self._run_handler(ctx, eid, spec, depth)

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from worlddb.hashing import digest
-from worlddb.index.vector import VectorIndex, encode_vector
+from worlddb.index.vector import VectorIndex, decode_vector, encode_vector
 from worlddb.model import WorldSpec
 from worlddb.plugins import Embedder, Vectors
-from worlddb.store import Store
-from worlddb.store._writer import Writer
+from worlddb.store.protocols import Store, StoreReads, WriteTransaction
 
 __all__ = ["EmbeddingOps", "text_of"]
 
@@ -40,11 +39,16 @@ class EmbeddingOps:
 
         def now(self) -> int: ...
 
-    def _embed(self, texts: Sequence[str]) -> Vectors | None:
+    def _embed(self, texts: Sequence[str], reads: StoreReads | None = None) -> Vectors | None:
+        """Vectors of ``texts``, reusing stored ones for text embedded before.
+
+        ``reads``: where to look for stored vectors (the open transaction, inside one).
+        """
         if self.embedder is None or not texts:
             return None
         hashes = [digest(t.encode("utf-8")) for t in texts]
-        cached = self._cached_vectors(hashes)
+        stored = (reads or self.store).embeddings_by_hash(hashes)
+        cached: dict[str, Vectors] = {h: decode_vector(blob) for h, blob in stored.items()}
         missing = sorted(
             {h: t for h, t in zip(hashes, texts, strict=True) if h not in cached}.items()
         )
@@ -62,6 +66,7 @@ class EmbeddingOps:
         vectors: Vectors | None,
         *,
         searchable: Callable[[WorldSpec], bool],
+        txn: WriteTransaction,
     ) -> tuple[list[str], Vectors | None]:
         """The searchable worlds this transaction writes new, and their vectors.
 
@@ -79,30 +84,16 @@ class EmbeddingOps:
             assert vectors is not None  # ``prepared`` was embedded
             blocks.append(vectors[[row[w] for w in ids]])
         if late:
-            extra = self._embed([text_of(worlds[w]) for w in late])
+            extra = self._embed([text_of(worlds[w]) for w in late], txn)
             assert extra is not None
             blocks.append(extra)
         if not blocks:
             return [], None
         return [*ids, *late], np.vstack(blocks).astype(np.float32)
 
-    def _cached_vectors(self, hashes: Sequence[str]) -> dict[str, Vectors]:
-        from worlddb.index.vector import decode_vector
-
-        out: dict[str, Vectors] = {}
-        unique = list(dict.fromkeys(hashes))
-        for start in range(0, len(unique), 500):
-            chunk = unique[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for text_hash, blob in self.store.conn.execute(
-                f"SELECT text_hash, vector FROM embeddings WHERE text_hash IN ({marks})", chunk
-            ):
-                out[str(text_hash)] = decode_vector(bytes(blob))
-        return out
-
     def _store_vectors(
         self,
-        writer: Writer,
+        txn: WriteTransaction,
         ids: Sequence[str],
         worlds: dict[str, WorldSpec],
         vectors: Vectors | None,
@@ -111,10 +102,11 @@ class EmbeddingOps:
             return []
         rids: list[int] = []
         for wid, vec in zip(ids, vectors, strict=True):
-            row = writer.conn.execute("SELECT rid FROM nodes WHERE id = ?", (wid,)).fetchone()
+            rid = txn.rid_of(wid)
+            assert rid is not None  # written earlier in this transaction
             text_hash = digest(text_of(worlds[wid]).encode("utf-8"))
-            writer.put_embedding(int(row[0]), text_hash, encode_vector(vec))
-            rids.append(int(row[0]))
+            txn.put_embedding(rid, text_hash, encode_vector(vec))
+            rids.append(rid)
         return rids
 
     def _after_commit(
@@ -134,28 +126,18 @@ class EmbeddingOps:
         the meta key is switched last, so an interrupted run leaves a store that still refuses
         the new embedder until ``reembed`` is run again (it redoes the work, idempotently).
         """
-        rows = [
-            (int(r), str(t), str(n), str(c))
-            for r, t, n, c in self.store.conn.execute(
-                "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid"
-            )
-        ]
+        rows = self.store.searchable_rows()
         done = 0
         for start in range(0, len(rows), batch):
             chunk = rows[start : start + batch]
             texts = [c or n for _, _, n, c in chunk]
             vectors = embedder.embed_documents(texts)
-            with self.store.transaction() as conn:
-                writer = Writer(conn, self.now())
+            with self.store.transaction(self.now) as txn:
                 for (rid, _, _, _), text, vec in zip(chunk, texts, vectors, strict=True):
-                    writer.put_embedding(rid, digest(text.encode("utf-8")), encode_vector(vec))
+                    txn.put_embedding(rid, digest(text.encode("utf-8")), encode_vector(vec))
             done += len(chunk)
-        with self.store.transaction() as conn:
-            writer = Writer(conn, self.now())
-            conn.execute(
-                "DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes "
-                "WHERE fts_indexed = 1)"
-            )
-            conn.execute("DELETE FROM composed_embeddings")
-            writer.set_meta(meta_key, embedder.key)
+        with self.store.transaction(self.now) as txn:
+            txn.drop_unsearchable_embeddings()
+            txn.clear_composed()
+            txn.set_meta(meta_key, embedder.key)
         return done

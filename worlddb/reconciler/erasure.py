@@ -22,17 +22,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from worlddb.model import NodeId
-from worlddb.store._writer import Writer
+from worlddb.store.protocols import WriteTransaction
 
 if TYPE_CHECKING:
     from worlddb.reconciler import Reconciler
 
 __all__ = ["ErasureReport", "purge_closure", "purge_worlds"]
-
-_CHUNK: Final = 500  # ids per IN (...) query, well under SQLite's parameter limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +58,13 @@ def purge_closure(
     keep: frozenset[str] = frozenset(),
     memory_types: Collection[str] = (),
 ) -> list[NodeId]:
-    """Every world a purge of ``roots`` removes; worlds in ``keep`` (and what they hold) stay."""
-    return _Closure(rec, keep, frozenset(memory_types)).run(roots)[0]
+    """Every world a purge of ``roots`` removes; worlds in ``keep`` (and what they hold) stay.
+
+    Read inside a write transaction that writes nothing, so the closure is computed through
+    the same reads ``purge_worlds`` uses, against the state it would delete from.
+    """
+    with rec.store.transaction(rec.now) as txn:
+        return _Closure(txn, keep, frozenset(memory_types)).run(roots)[0]
 
 
 class _Closure:
@@ -75,9 +78,10 @@ class _Closure:
     not make the other disposable.
     """
 
-    def __init__(self, rec: Reconciler, keep: frozenset[str], memory_types: frozenset[str]):
-        self.conn = rec.store.conn
-        self.store = rec.store
+    def __init__(
+        self, txn: WriteTransaction, keep: frozenset[str], memory_types: frozenset[str]
+    ) -> None:
+        self.txn = txn
         self.keep = keep
         self.memory_types = memory_types
         self.doomed: dict[str, None] = {}
@@ -99,7 +103,7 @@ class _Closure:
                 continue
             self.doomed[wid] = None
             self._follow(wid)
-        spared = [w for w in self.reached if w not in self.doomed and self.store.exists(w)]
+        spared = [w for w in self.reached if w not in self.doomed and self.txn.exists(w)]
         return [NodeId(w) for w in self.doomed], [NodeId(w) for w in spared]
 
     def _enqueue(self, wid: str) -> None:
@@ -116,41 +120,23 @@ class _Closure:
             self._enqueue(wid)
 
     def _follow(self, wid: str) -> None:
-        for child in self._ids("SELECT dst FROM edges WHERE src = ? AND type = 'contains'", wid):
-            holders = self._ids(
-                "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
-                "AND e.type = 'contains' AND n.type != 'Scope'",
-                child,
-            )
-            self._offer(child, holders)
-        for derived in self._ids(
-            "SELECT src FROM edges WHERE dst = ? AND type = 'derived_from'", wid
-        ):
-            sources = self._ids(
-                "SELECT dst FROM edges WHERE src = ? AND type = 'derived_from'", derived
-            )
-            self._offer(derived, sources)
-        for target in self._ids("SELECT dst FROM edges WHERE src = ? AND type = 'refers_to'", wid):
-            if self._type(target) in {*self.memory_types, "Scope"}:
+        txn = self.txn
+        for child in txn.neighbours(wid, "contains", direction="out"):
+            self._offer(child, txn.structural_holders(child))
+        for derived in txn.neighbours(wid, "derived_from", direction="in"):
+            self._offer(derived, txn.neighbours(derived, "derived_from", direction="out"))
+        for target in txn.neighbours(wid, "refers_to", direction="out"):
+            if txn.type_of(target) in {*self.memory_types, "Scope"}:
                 continue
-            pointing = self._ids(
-                "SELECT e.src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
-                "AND NOT (e.type = 'contains' AND n.type = 'Scope')",
-                target,
-            )
+            pointing = txn.referrers(target)
             if self._named_by_surviving_memory(target):
                 pointing.add(target)  # never all doomed: the entity stays
             self._offer(target, pointing)
-        if self._type(wid) in self.memory_types:
-            for older in self._ids(
-                "SELECT dst FROM edges WHERE src = ? AND type = 'supersedes'", wid
-            ):
-                if self._type(older) not in self.memory_types:
+        if txn.type_of(wid) in self.memory_types:
+            for older in txn.neighbours(wid, "supersedes", direction="out"):
+                if txn.type_of(older) not in self.memory_types:
                     continue
-                newer = self._ids(
-                    "SELECT src FROM edges WHERE dst = ? AND type = 'supersedes'", older
-                )
-                self._offer(older, newer)
+                self._offer(older, txn.neighbours(older, "supersedes", direction="in"))
 
     def _named_by_surviving_memory(self, target: str) -> bool:
         """Whether a memory that stays, in a scope of ``target``, contains its name as words.
@@ -158,28 +144,8 @@ class _Closure:
         An entity mentioned without a fact about it has no edge to the memory that mentions it,
         so the text is the only evidence that something surviving still uses it.
         """
-        row = self.conn.execute("SELECT rid, name FROM nodes WHERE id = ?", (target,)).fetchone()
-        if row is None or not self.memory_types or not str(row[1]).strip():
-            return False
-        phrase = '"' + str(row[1]).replace('"', '""') + '"'
-        kinds = ",".join("?" * len(self.memory_types))
-        for (wid,) in self.conn.execute(
-            "SELECT n.id FROM fts JOIN nodes n ON n.rid = fts.rowid "
-            f"WHERE fts MATCH ? AND n.type IN ({kinds}) AND n.rid IN ("
-            "SELECT m.rid FROM scope_members m WHERE m.scope IN ("
-            "SELECT scope FROM scope_members WHERE rid = ?))",
-            (phrase, *sorted(self.memory_types), row[0]),
-        ):
-            if not self._going(str(wid)):
-                return True
-        return False
-
-    def _ids(self, sql: str, wid: str) -> set[str]:
-        return {str(r[0]) for r in self.conn.execute(sql, (wid,))}
-
-    def _type(self, wid: str) -> str | None:
-        row = self.conn.execute("SELECT type FROM nodes WHERE id = ?", (wid,)).fetchone()
-        return None if row is None else str(row[0])
+        naming = self.txn.memories_naming(target, self.memory_types)
+        return any(not self._going(wid) for wid in naming)
 
 
 def purge_worlds(
@@ -193,20 +159,19 @@ def purge_worlds(
 
     ``memory_types`` names the world types counted as memories in the report.
     """
-    with rec.store.writing():
-        doomed, spared = _Closure(rec, keep, frozenset(memory_types)).run(roots)
-        kinds = _types_of(rec, (*doomed, *spared))
+    with rec.store.exclusive():
         removed: list[int] = []
         searchable = False
-        with rec.store.transaction() as conn:
-            writer = Writer(conn, rec.now())
+        with rec.store.transaction(rec.now) as txn:
+            doomed, spared = _Closure(txn, keep, frozenset(memory_types)).run(roots)
+            kinds = txn.types_of((*doomed, *spared))
             for wid in doomed:
-                purged = writer.purge_world(wid)
+                purged = txn.purge_world(wid)
                 if purged is not None:
                     removed.append(purged.rid)
                     searchable = searchable or purged.was_searchable
             if searchable:
-                writer.merge_fts()
+                txn.merge_fts()
         if rec.vectors is not None:
             rec.vectors.remove(removed)
         scrubbed = rec.store.checkpoint() if doomed else True
@@ -217,16 +182,3 @@ def purge_worlds(
         memories_kept=tuple(w for w in spared if kinds.get(w) in memory_types),
         scrubbed=scrubbed,
     )
-
-
-def _types_of(rec: Reconciler, ids: Iterable[str]) -> dict[str, str]:
-    """The stored type of each of ``ids`` (ids not stored are left out)."""
-    conn = rec.store.conn
-    wanted = list(ids)
-    kinds: dict[str, str] = {}
-    for start in range(0, len(wanted), _CHUNK):
-        chunk = wanted[start : start + _CHUNK]
-        marks = ",".join("?" * len(chunk))
-        for wid, kind in conn.execute(f"SELECT id, type FROM nodes WHERE id IN ({marks})", chunk):
-            kinds[str(wid)] = str(kind)
-    return kinds

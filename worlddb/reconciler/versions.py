@@ -48,7 +48,7 @@ def edit_world(
 ) -> CommitResult:
     """Write a new version of ``target`` and of its ancestors, linked by ``supersedes``."""
     store = rec.store
-    with store.writing():
+    with store.exclusive():
         old = store.get_world(target)
         if old.valid_to is not None:
             raise ValidationError(

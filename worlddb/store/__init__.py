@@ -1,8 +1,9 @@
 """The SQLite store: one write connection, per-thread read connections, WAL, typed reads.
 
-``Store`` hands out read methods (``worlddb.store.reads``, mixed in here) and a transaction
-context manager used only by the reconciler, which wraps the private writer
-(``worlddb.store._writer``) around the write connection inside it.
+``Store`` is the SQLite implementation of the storage seam (``worlddb.store.protocols``): typed
+read methods (``worlddb.store.reads``, mixed in here) and ``transaction()``, used only by the
+reconciler, which yields the private writer (``worlddb.store._writer.Writer``, the
+``WriteTransaction``) over the write connection: never the connection itself.
 
 Why two kinds of connection: a write can take seconds (a long note, many entities), and a recall
 must not wait for it. In WAL mode a reader on its *own* connection sees the last committed state
@@ -22,17 +23,21 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from functools import cached_property
 from pathlib import Path
 from typing import Final
 
 from worlddb.errors import ClosedError, ValidationError
+from worlddb.store._writer import Writer
+from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.reads import ReadMixin
 from worlddb.store.schema import SCHEMA_VERSION, migrate
+from worlddb.store.vector_rows import VectorRowsMixin
+from worlddb.timeutil import now_us
 
 __all__ = ["MEMORY", "Store", "open_store"]
 
@@ -64,8 +69,13 @@ class _Reader:
         self.depth = 0
 
 
-class Store(ReadMixin):
-    """An open worlddb SQLite file (or in-memory database)."""
+class Store(ReadMixin, VectorRowsMixin):
+    """An open worlddb SQLite file (or in-memory database).
+
+    ``conn``, ``lock``, ``write_conn``, ``writing()`` and ``path`` are this backend's internals
+    (still public while the index lanes and the facade move onto the typed reads); code above
+    the store uses only what ``worlddb.store.protocols.Store`` declares.
+    """
 
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         self._conn: sqlite3.Connection | None = conn
@@ -175,12 +185,22 @@ class Store(ReadMixin):
                     reader.conn.execute("COMMIT")
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` write transaction; rolled back on any exception."""
+    def exclusive(self) -> Iterator[None]:
+        """Hold this process's writer slot (re-entrant); see ``protocols.Store.exclusive``."""
+        with self.writing():
+            yield
+
+    @contextmanager
+    def transaction(self, clock: Callable[[], int] = now_us) -> Iterator[Writer]:
+        """One ``BEGIN IMMEDIATE`` write transaction; rolled back on any exception.
+
+        Yields the transaction's ``Writer`` (its reads run on the write connection, so they see
+        its own rows); ``clock`` gives its ``now`` once the write lock is held.
+        """
         with self.writing() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
+                yield Writer(conn, clock(), self.write_lock)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
@@ -189,19 +209,19 @@ class Store(ReadMixin):
             if self._commits % CHECKPOINT_EVERY == 0 and not self.is_memory:
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def meta(self, key: str) -> str | None:
-        with self.lock:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
     def set_meta(self, key: str, value: str) -> None:
         """Write one meta key in its own transaction (store-level settings, not world data)."""
-        with self.transaction() as conn:
-            conn.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+        with self.transaction() as txn:
+            txn.set_meta(key, value)
+
+    def sidecar_path(self, name: str) -> Path | None:
+        """``<database file>.<name>`` (e.g. the HNSW index); ``None`` for an in-memory store."""
+        return None if self.is_memory else Path(f"{self.path}.{name}")
+
+    def invariant_problems(self) -> list[str]:
+        """Every invariant violation in the stored rows (``worlddb.store.invariants``)."""
+        with self.lock:
+            return invariant_problems(self.conn)
 
     def checkpoint(self) -> bool:
         """Fold the WAL back into the main file and truncate it (``TRUNCATE``).

@@ -1,20 +1,31 @@
-"""Private write primitives. Only ``worlddb.reconciler`` may import this module.
+"""Private write primitives: SQLite's ``WriteTransaction``. Only the store and the reconciler
+may import this module.
 
-Every method runs inside the reconciler's open ``BEGIN IMMEDIATE`` transaction on the connection
-it was given; none commits. The import contract in pyproject.toml (import-linter) fails the build
-if any other module imports it, so "the reconciler is the only write path" holds by construction.
+``Store.transaction()`` yields a ``Writer`` over its open ``BEGIN IMMEDIATE`` transaction; every
+method runs inside it and none commits. Its reads (the typed reads of ``ReadMixin`` plus the
+transaction's own lookups in ``walks``, ``erasure`` and ``vector_rows``) go through the same
+connection, so they see the rows this transaction has written and not yet committed. The import
+contract in pyproject.toml (import-linter) fails the build if any module outside ``worlddb.store``
+and ``worlddb.reconciler`` imports it, so "the reconciler is the only write path" holds by
+construction.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from worlddb.hashing import properties_bytes
 from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
+from worlddb.store.erasure import ClosureMixin
+from worlddb.store.reads import ReadMixin
+from worlddb.store.sql import chunked
+from worlddb.store.vector_rows import VectorRowsMixin
+from worlddb.store.walks import WalkMixin
 
 __all__ = ["PurgedRow", "Writer"]
 
@@ -34,12 +45,36 @@ _EDGE_INSERT = (
 """The column list and placeholders shared by the bulk and the single edge insert."""
 
 
-class Writer:
-    """Row-level writes for one transaction, stamped with one ingest time ``now``."""
+class Writer(ReadMixin, VectorRowsMixin, WalkMixin, ClosureMixin):
+    """Row-level writes for one transaction, stamped with one ingest time ``now``.
 
-    def __init__(self, conn: sqlite3.Connection, now: int) -> None:
-        self.conn = conn
-        self.now = now
+    ``lock`` is the store's write lock (already held by the thread that opened the
+    transaction; taking it again is free), so the inherited reads run unchanged on ``conn``.
+    """
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        now: int,
+        lock: AbstractContextManager[object] | None = None,
+    ) -> None:
+        self._conn = conn
+        self._lock: AbstractContextManager[object] = lock if lock is not None else nullcontext()
+        self._now = now
+
+    @property
+    def now(self) -> int:
+        """The ingest time every row of this transaction is stamped with."""
+        return self._now
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The write connection inside its open transaction (backend-internal)."""
+        return self._conn
+
+    @property
+    def lock(self) -> AbstractContextManager[object]:
+        return self._lock
 
     # -- worlds ---------------------------------------------------------------------------------
     def insert_world(
@@ -82,7 +117,7 @@ class Writer:
                     spec.created_at,
                     spec.valid_from,
                     spec.valid_to,
-                    self.now,
+                    self._now,
                     ",".join(sorted(spec.flags)),
                     int(searchable),
                     phonetic_key(spec.name),
@@ -121,15 +156,14 @@ class Writer:
             properties_bytes(spec.properties).decode("utf-8"),
             spec.valid_from,
             spec.valid_to,
-            self.now,
+            self._now,
             status,
         )
 
     def existing_edges(self, edge_ids: list[str]) -> set[str]:
+        """The subset of ``edge_ids`` already stored."""
         found: set[str] = set()
-        for start in range(0, len(edge_ids), 500):
-            chunk = edge_ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
+        for chunk, marks in chunked(edge_ids):
             found.update(
                 r[0]
                 for r in self.conn.execute(f"SELECT id FROM edges WHERE id IN ({marks})", chunk)
@@ -169,7 +203,7 @@ class Writer:
     def log_validity(self, rid: int, valid_from: int | None, valid_to: int | None) -> None:
         self.conn.execute(
             "INSERT INTO validity_log (rid, valid_from, valid_to, recorded_at) VALUES (?, ?, ?, ?)",
-            (rid, valid_from, valid_to, self.now),
+            (rid, valid_from, valid_to, self._now),
         )
 
     def add_alias(self, wid: str, alias: str) -> bool:
@@ -181,7 +215,7 @@ class Writer:
             "VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (node, norm_alias) DO UPDATE SET alias = excluded.alias, "
             "recorded_at = excluded.recorded_at WHERE aliases.alias != excluded.alias",
-            (wid, norm, alias, self.now, phonetic_key(alias)),
+            (wid, norm, alias, self._now, phonetic_key(alias)),
         )
         return cur.rowcount > 0
 
@@ -212,7 +246,7 @@ class Writer:
     def add_provenance(self, wid: str, source: str) -> None:
         self.conn.execute(
             "INSERT OR IGNORE INTO provenance (node, source, recorded_at) VALUES (?, ?, ?)",
-            (wid, source, self.now),
+            (wid, source, self._now),
         )
 
     def add_scope_members(self, scope: str, rids: Iterable[int]) -> None:
@@ -246,13 +280,13 @@ class Writer:
         self.conn.execute(
             "INSERT OR IGNORE INTO merge_proposals (edge_id, src, dst, tier, score, evidence, "
             "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
-            (eid, src, dst, tier, score, evidence, self.now),
+            (eid, src, dst, tier, score, evidence, self._now),
         )
 
     def decide_proposal(self, eid: str, status: str) -> None:
         self.conn.execute(
             "UPDATE merge_proposals SET status = ?, decided_at = ? WHERE edge_id = ?",
-            (status, self.now, eid),
+            (status, self._now, eid),
         )
 
     # -- embeddings -----------------------------------------------------------------------------
@@ -267,6 +301,16 @@ class Writer:
             "INSERT OR REPLACE INTO composed_embeddings (rid, kind, vector) VALUES (?, ?, ?)",
             (rid, kind, vector),
         )
+
+    def drop_unsearchable_embeddings(self) -> None:
+        """Delete the embeddings of worlds that are no longer full-text indexed (re-embedding)."""
+        self.conn.execute(
+            "DELETE FROM embeddings WHERE rid NOT IN (SELECT rid FROM nodes WHERE fts_indexed = 1)"
+        )
+
+    def clear_composed(self) -> None:
+        """Delete every composed embedding (they are recomputed from the new vectors)."""
+        self.conn.execute("DELETE FROM composed_embeddings")
 
     def set_meta(self, key: str, value: str) -> None:
         self.conn.execute(

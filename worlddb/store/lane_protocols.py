@@ -90,10 +90,6 @@ class DenseQueries(Protocol):
         """``(rid, vector)`` for those of ``rids`` that have a stored vector."""
         ...
 
-    def all_vectors(self) -> list[tuple[int, bytes]]:
-        """Every stored ``(rid, vector)``, by rid (index rebuilds and quality benchmarks)."""
-        ...
-
     def scope_size(self, scope: NodeId, at_most: int) -> int:
         """How many worlds ``scope`` holds, counting no further than ``at_most``."""
         ...

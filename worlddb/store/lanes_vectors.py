@@ -33,11 +33,6 @@ class DenseSql(LaneSql):
                 ]
         return found
 
-    def all_vectors(self) -> list[tuple[int, bytes]]:
-        with self.lock:
-            rows = self.conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid").fetchall()
-        return [(int(r), bytes(v)) for r, v in rows]
-
     def _bounded_count(self, sql: str, params: list[object], at_most: int) -> int:
         # LIMIT bounds the probe: counting stops at ``at_most``.
         with self.lock:

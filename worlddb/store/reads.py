@@ -17,6 +17,7 @@ from typing import Any
 from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
 from worlddb.hashing import decode_world, is_node_id
 from worlddb.model import Edge, MergeProposal, NodeId, World
+from worlddb.store.sql import chunked, placeholders
 
 __all__ = ["EDGE_COLS", "MIN_PREFIX", "ReadMixin", "TimeView", "edge_from_row", "visibility_sql"]
 
@@ -134,9 +135,7 @@ class ReadMixin:
         wanted = list(dict.fromkeys(rids))
         out: dict[int, World] = {}
         with self.lock:
-            for start in range(0, len(wanted), 500):
-                chunk = wanted[start : start + 500]
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in chunked(wanted):
                 rows = self.conn.execute(
                     f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
                     f"WHERE n.rid IN ({marks})",
@@ -156,7 +155,7 @@ class ReadMixin:
         """``column`` of ``table`` for many nodes in one query, in the per-node read's order."""
         if not ids:
             return {}
-        marks = ",".join("?" * len(ids))
+        marks = placeholders(len(ids))
         out: dict[str, list[str]] = {}
         for node, value in self.conn.execute(
             f"SELECT node, {column} FROM {table} WHERE node IN ({marks}) "
@@ -174,9 +173,7 @@ class ReadMixin:
     def ids_of(self, rids: Sequence[int]) -> dict[int, NodeId]:
         out: dict[int, NodeId] = {}
         with self.lock:
-            for start in range(0, len(rids), 500):
-                chunk = list(rids[start : start + 500])
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in chunked(rids):
                 for rid, wid in self.conn.execute(
                     f"SELECT rid, id FROM nodes WHERE rid IN ({marks})", chunk
                 ):
@@ -191,9 +188,7 @@ class ReadMixin:
         wanted = list(dict.fromkeys(world_ids))
         found: set[str] = set()
         with self.lock:
-            for start in range(0, len(wanted), 500):
-                chunk = wanted[start : start + 500]
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in chunked(wanted):
                 found.update(
                     r[0]
                     for r in self.conn.execute(f"SELECT id FROM nodes WHERE id IN ({marks})", chunk)
@@ -256,9 +251,7 @@ class ReadMixin:
         where, params = visibility_sql(view, now)
         out: set[int] = set()
         with self.lock:
-            for start in range(0, len(rids), 500):
-                chunk = list(rids[start : start + 500])
-                marks = ",".join("?" * len(chunk))
+            for chunk, marks in chunked(rids):
                 for (rid,) in self.conn.execute(
                     f"SELECT n.rid FROM nodes n WHERE n.rid IN ({marks}) AND {where}",
                     [*chunk, *params],
@@ -281,12 +274,12 @@ class ReadMixin:
         clauses = [where, "n.rid > ?"]
         params.append(after_rid)
         if types:
-            clauses.append(f"n.type IN ({','.join('?' * len(types))})")
+            clauses.append(f"n.type IN ({placeholders(len(types))})")
             params += list(types)
         if scope_ids is not None:
             clauses.append(
                 f"n.rid IN (SELECT rid FROM scope_members WHERE scope IN "
-                f"({','.join('?' * len(scope_ids))}))"
+                f"({placeholders(len(scope_ids))}))"
             )
             params += list(scope_ids)
         with self.lock:
@@ -299,7 +292,7 @@ class ReadMixin:
 
     def find_by_name(self, norm: str, *, types: Sequence[str] | None = None) -> list[NodeId]:
         """Worlds whose normalised name or alias equals ``norm`` (the resolver's exact tier)."""
-        type_sql = f" AND n.type IN ({','.join('?' * len(types))})" if types else ""
+        type_sql = f" AND n.type IN ({placeholders(len(types))})" if types else ""
         args: list[object] = [norm, *(types or ())]
         with self.lock:
             rows = self.conn.execute(
@@ -333,7 +326,7 @@ class ReadMixin:
                 sql = f"SELECT {EDGE_COLS} FROM edges WHERE {side} = ?"
                 args: list[object] = [world_id]
                 if types:
-                    sql += f" AND type IN ({','.join('?' * len(types))})"
+                    sql += f" AND type IN ({placeholders(len(types))})"
                     args += list(types)
                 if not include_retired:
                     sql += " AND status NOT IN ('retired', 'rejected')"
@@ -402,6 +395,12 @@ class ReadMixin:
                 "SELECT scope FROM scope_members WHERE rid = ? ORDER BY scope", (rid,)
             ).fetchall()
         return [NodeId(r[0]) for r in rows]
+
+    def meta(self, key: str) -> str | None:
+        """A store-level setting (e.g. which embedder wrote the vectors), or ``None``."""
+        with self.lock:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
 
     def counts(self) -> dict[str, int]:
         """Row counts of the main tables (for ``verify``, benchmarks and status)."""
