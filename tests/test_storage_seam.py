@@ -31,14 +31,6 @@ ALLOWED: dict[str, str] = {
         "the eval harness's own embedding cache file (shared across stores and runs), not a "
         "worlddb store: it has no backend to go through"
     ),
-    # moved by wt/seam-lanes
-    "worlddb/index/compose.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/index/dense.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/index/filters.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/index/fts.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/index/graph.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/recall/rewrite.py": "temporary: moved by wt/seam-lanes",
-    "worlddb/bench/recall.py": "temporary: moved by wt/seam-lanes",
 }
 
 
@@ -194,5 +186,41 @@ def test_a_file_store_keeps_its_sidecars_beside_the_database(tmp_path: Path) -> 
     store = open_store(tmp_path / "w.db")
     try:
         assert store.sidecar_path("hnsw") == Path(f"{tmp_path / 'w.db'}.hnsw")
+    finally:
+        store.close()
+
+
+def test_a_transactions_reads_see_its_own_rows_and_other_threads_do_not(tmp_path: Path) -> None:
+    import threading
+
+    from worlddb.hashing import edge_id, world_bytes, world_id
+    from worlddb.model import EdgeSpec, NodeId, WorldSpec
+    from worlddb.store import open_store
+
+    store = open_store(tmp_path / "w.db")
+    child = WorldSpec(type="Note", name="", content="quokka sanctuary", created_at=1)
+    parent = WorldSpec(type="Session", name="s", content="", children=(world_id(child),))
+    cid, pid = world_id(child), world_id(parent)
+    seen_elsewhere: list[object] = []
+    try:
+        with store.transaction(lambda: 5) as txn:
+            rows = [(NodeId(w), s, world_bytes(s), True) for w, s in ((cid, child), (pid, parent))]
+            crid, prid = txn.insert_new_worlds(rows)
+            contains = EdgeSpec("contains", pid, cid)
+            txn.insert_new_edges([(edge_id(contains), contains)])
+            txn.set_validity(crid, None, 9)
+            assert txn.existing([cid, pid, "0" * 64]) == {cid, pid}
+            assert txn.validity(cid) == (crid, None, 9)
+            assert txn.rid_and_name(pid) == (prid, "s")
+            assert sorted(txn.descendants([pid])) == sorted([prid, crid])
+            assert txn.reaches(pid, cid, edge_type="contains")
+            assert txn.types_of([cid, pid]) == {cid: "Note", pid: "Session"}
+            found = txn.find_world(cid)
+            assert found is not None and found.valid_to == 9
+            other = threading.Thread(target=lambda: seen_elsewhere.append(store.find_world(cid)))
+            other.start()
+            other.join(10)
+        assert seen_elsewhere == [None]  # a reader on another thread sees only committed rows
+        assert store.exists(cid) and store.exists(pid)
     finally:
         store.close()

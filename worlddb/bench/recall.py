@@ -220,9 +220,9 @@ def _expand(db: WorldDB, entity: NodeId) -> object:
 def hnsw_recall_at_k(db: WorldDB, queries: np.ndarray, k: int = 10) -> float:
     """Mean overlap of HNSW's top ``k`` with exact cosine top ``k`` over the stored vectors."""
     assert db.vectors is not None
-    rows = db.store.conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid").fetchall()
+    rows = list(db.store.embedding_rows())
     rids = np.array([int(r) for r, _ in rows])
-    matrix = np.vstack([decode_vector(bytes(v)) for _, v in rows])
+    matrix = np.vstack([decode_vector(v) for _, v in rows])
     return _overlap(db.vectors, rids, matrix, queries, k)
 
 

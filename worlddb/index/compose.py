@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from worlddb.errors import ValidationError
 from worlddb.index.vector import decode_vector
 from worlddb.plugins import Vectors
 from worlddb.store import Store
+from worlddb.store.lane_protocols import CompositionQueries
 
 __all__ = [
     "KINDS",
@@ -136,7 +137,7 @@ class _Reader:
     """Memoised reads for one recomposition pass (the store does not change during it)."""
 
     def __init__(self, store: Store) -> None:
-        self.store = store
+        self.backend: CompositionQueries = store.lanes
         self._memo: dict[tuple[int, str], Vectors | None] = {}
 
     def path(self, rids: list[int]) -> list[int]:
@@ -149,7 +150,7 @@ class _Reader:
                 if level > MAX_DEPTH or depth.get(rid, -1) >= level:
                     continue
                 depth[rid] = level
-                for parent in self._parents(rid):
+                for parent in self.backend.parents(rid):
                     nxt[parent] = max(nxt.get(parent, 0), level + 1)
             frontier = nxt
         return sorted(depth, key=lambda r: (depth[r], r))
@@ -158,13 +159,13 @@ class _Reader:
         key = (rid, kind)
         if key not in self._memo:
             if rid not in recompute:
-                stored = self._stored(rid, kind)
+                stored = _decoded(self.backend.composed_vector(rid, kind))
                 if stored is not None:
                     self._memo[key] = stored
                     return stored
             inputs = [
                 v
-                for c in self._children(rid)
+                for c in self.backend.children(rid)
                 if (v := self.effective(c, kind, recompute=recompute)) is not None
             ]
             self._memo[key] = (
@@ -177,40 +178,9 @@ class _Reader:
         composed = self.composed(rid, kind, recompute=recompute)
         return composed if composed is not None else self._content(rid)
 
-    def _rows(self, sql: str, args: list[object]) -> list[tuple[Any, ...]]:
-        with self.store.lock:
-            return [tuple(r) for r in self.store.conn.execute(sql, args).fetchall()]
-
-    def _children(self, rid: int) -> list[int]:
-        return [
-            int(r[0])
-            for r in self._rows(
-                "SELECT c.rid FROM nodes p JOIN edges e ON e.src = p.id "
-                "JOIN nodes c ON c.id = e.dst WHERE p.rid = ? AND p.type != 'Scope' "
-                "AND e.type = 'contains' "
-                "AND e.status = 'active' ORDER BY e.rid",
-                [rid],
-            )
-        ]
-
-    def _parents(self, rid: int) -> list[int]:
-        return [
-            int(r[0])
-            for r in self._rows(
-                "SELECT p.rid FROM nodes c JOIN edges e ON e.dst = c.id "
-                "JOIN nodes p ON p.id = e.src WHERE c.rid = ? AND p.type != 'Scope' "
-                "AND e.type = 'contains' "
-                "AND e.status = 'active' ORDER BY p.rid",
-                [rid],
-            )
-        ]
-
     def _content(self, rid: int) -> Vectors | None:
-        rows = self._rows("SELECT vector FROM embeddings WHERE rid = ?", [rid])
-        return decode_vector(bytes(rows[0][0])) if rows else None
+        return _decoded(self.backend.content_vector(rid))
 
-    def _stored(self, rid: int, kind: str) -> Vectors | None:
-        rows = self._rows(
-            "SELECT vector FROM composed_embeddings WHERE rid = ? AND kind = ?", [rid, kind]
-        )
-        return decode_vector(bytes(rows[0][0])) if rows else None
+
+def _decoded(blob: bytes | None) -> Vectors | None:
+    return None if blob is None else decode_vector(blob)

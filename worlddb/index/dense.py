@@ -4,7 +4,7 @@ Two strategies, picked per query by the size of the filtered candidate set:
 
 * **exact** — when a scope or type filter narrows the store to few enough worlds (see
   ``EXACT_BALANCE``, at most ``EXACT_MAX``),
-  their stored vectors are read from the ``embeddings`` table and scored with one matrix
+  their stored vectors are read through the store's ``DenseQueries`` and scored with one matrix
   product. A selective filter would otherwise starve the approximate index (its top-k would be
   other users' worlds);
 * **HNSW** — otherwise the ``VectorIndex`` is asked for ``limit × OVERFETCH`` neighbours, those
@@ -21,10 +21,12 @@ from typing import Final
 
 import numpy as np
 
-from worlddb.index.filters import CHUNK, WorldFilter, filter_rids
+from worlddb.index.filters import WorldFilter, filter_rids
 from worlddb.index.vector import VectorIndex
+from worlddb.model import NodeId
 from worlddb.plugins import Vectors
 from worlddb.store import Store
+from worlddb.store.lane_protocols import DenseQueries
 
 __all__ = [
     "EXACT_BALANCE",
@@ -65,9 +67,10 @@ def search_dense(
         return []
     q = np.asarray(query, dtype=np.float32).reshape(-1)
     threshold = min(EXACT_MAX, int(math.sqrt(EXACT_BALANCE * limit * len(vectors))))
-    driver = _narrow(store, flt, threshold)
+    backend: DenseQueries = store.lanes
+    driver = _narrow(backend, flt, threshold)
     if driver is not None:
-        return _exact(store, q, flt, limit, driver)
+        return _exact(backend, q, flt, limit, driver)
     fetch = limit * OVERFETCH
     while True:
         found = vectors.search(q, fetch)
@@ -83,65 +86,28 @@ def score_rids(store: Store, query: Vectors, rids: Iterable[int]) -> list[DenseH
 
     Worlds without a stored vector (not searchable) are left out.
     """
-    wanted = list(dict.fromkeys(rids))
-    found: list[tuple[int, bytes]] = []
-    with store.lock:
-        for start in range(0, len(wanted), CHUNK):
-            chunk = wanted[start : start + CHUNK]
-            marks = ",".join("?" * len(chunk))
-            found += [
-                (int(r), bytes(v))
-                for r, v in store.conn.execute(
-                    f"SELECT rid, vector FROM embeddings WHERE rid IN ({marks})", chunk
-                )
-            ]
+    found = store.lanes.vectors_of(list(dict.fromkeys(rids)))
     return _rank(np.asarray(query, dtype=np.float32).reshape(-1), found, len(found))
 
 
-def _narrow(store: Store, flt: WorldFilter, threshold: int) -> tuple[str, str] | None:
+def _narrow(backend: DenseQueries, flt: WorldFilter, threshold: int) -> tuple[str, str] | None:
     """A filter that alone leaves at most ``threshold`` worlds: ``("scope", id)`` or
     ``("type", "")``; ``None`` when neither is that narrow."""
-    probes: list[tuple[tuple[str, str], str, list[object]]] = [
-        (("scope", scope), "SELECT 1 FROM scope_members WHERE scope = ?", [scope])
-        for scope in flt.scopes or ()
-    ]
-    if flt.types is not None:
-        marks = ",".join("?" * len(flt.types))
-        probes.append((("type", ""), f"SELECT 1 FROM nodes WHERE type IN ({marks})", [*flt.types]))
-    with store.lock:
-        for driver, sql, params in probes:
-            # LIMIT bounds the probe: counting stops one past the threshold.
-            (count,) = store.conn.execute(
-                f"SELECT count(*) FROM ({sql} LIMIT ?)", [*params, threshold + 1]
-            ).fetchone()
-            if int(count) <= threshold:
-                return driver
+    # Each probe counts no further than one past the threshold.
+    for scope in flt.scopes or ():
+        if backend.scope_size(scope, threshold + 1) <= threshold:
+            return ("scope", scope)
+    if flt.types is not None and backend.type_size(flt.types, threshold + 1) <= threshold:
+        return ("type", "")
     return None
 
 
 def _exact(
-    store: Store, query: Vectors, flt: WorldFilter, limit: int, driver: tuple[str, str]
+    backend: DenseQueries, query: Vectors, flt: WorldFilter, limit: int, driver: tuple[str, str]
 ) -> list[DenseHit]:
-    """Score every admitted world, reading rows from the narrow side (``CROSS JOIN`` pins it)."""
-    where, params = flt.where("n")
-    if driver[0] == "scope":
-        source = (
-            "(SELECT rid FROM scope_members WHERE scope = ?) AS m "
-            "CROSS JOIN nodes n ON n.rid = m.rid"
-        )
-        params = [driver[1], *params]
-    else:
-        source = "nodes n"
-    with store.lock:
-        rows = [
-            (int(r), bytes(v))
-            for r, v in store.conn.execute(
-                f"SELECT n.rid, e.vector FROM {source} CROSS JOIN embeddings e ON e.rid = n.rid "
-                f"WHERE {where}",
-                params,
-            )
-        ]
-    return _rank(query, rows, limit)
+    """Score every admitted world, read from the narrow side (a scope's members or a type)."""
+    scope = NodeId(driver[1]) if driver[0] == "scope" else None
+    return _rank(query, backend.admitted_vectors(flt, scope), limit)
 
 
 def _rank(query: Vectors, rows: list[tuple[int, bytes]], limit: int) -> list[DenseHit]:

@@ -1,10 +1,10 @@
 """The full-text lane: BM25 over the FTS5 index, filtered by time, type and scope.
 
-The query always runs the FTS5 match *first* and then joins each matching row to ``nodes`` by
-primary key to apply the ``WorldFilter``: the cost is one index probe per match, never a scan of
-the store and never a per-row re-run of the text match (``CROSS JOIN`` pins that join order so
-the planner cannot start from a type or scope index). ``text_query_plan`` exposes the plan so a
-test can hold the lane to it.
+The store's backend (``TextQueries``, from ``store.lanes``) always runs the FTS5 match *first*
+and then probes ``nodes`` by primary key per match to apply the ``WorldFilter``: the cost is one
+index probe per match, never a scan of the store and never a per-row re-run of the text match.
+``text_query_plan`` exposes the plan so a test can hold the lane to it. This module keeps the
+ranking policy: which terms select rows, the column weights, the fallback.
 
 User text goes through ``worlddb.index.fts_query.build_match``: any string becomes a valid,
 literal MATCH expression, with stopwords dropped and the term count capped so long questions
@@ -27,9 +27,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from worlddb.index.filters import CHUNK, WorldFilter
+from worlddb.index.filters import WorldFilter
 from worlddb.index.fts_query import MAX_TERMS, build_match
 from worlddb.store import Store
+from worlddb.store.lane_protocols import TextQueries
 
 __all__ = [
     "COMMON_FRACTION",
@@ -52,6 +53,7 @@ COMMON_FRACTION: Final = 0.02
 """A term is *common* in more than ``max(COMMON_MIN_DOCS, COMMON_FRACTION × store size)`` docs:
 its IDF is then low, and letting it select rows would make the lane scale with the store."""
 _TERM: Final = re.compile(r'"(?:[^"]|"")*"')
+_WEIGHTS: Final = (NAME_WEIGHT, CONTENT_WEIGHT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +62,6 @@ class TextHit:
 
     rid: int
     score: float
-
-
-def _search_sql(flt: WorldFilter) -> tuple[str, list[object]]:
-    where, params = flt.where("n")
-    sql = (
-        f"SELECT fts.rowid, bm25(fts, {NAME_WEIGHT}, {CONTENT_WEIGHT}) AS score "
-        "FROM fts CROSS JOIN nodes AS n ON n.rid = fts.rowid "
-        f"WHERE fts MATCH ? AND {where} ORDER BY score, fts.rowid LIMIT ?"
-    )
-    return sql, params
 
 
 def search_text(
@@ -90,40 +82,34 @@ def search_text(
     match = build_match(text, max_terms=max_terms)
     if match is None or limit <= 0:
         return []
-    sql, params = _search_sql(flt)
-    with store.lock:
-        selective, fallback = _selective(store, match)
-        rows = store.conn.execute(sql, [selective, *params, limit]).fetchall()
-        if len(rows) < limit and fallback:
-            rows = store.conn.execute(sql, [match, *params, limit]).fetchall()
-    # FTS5's bm25() is negative (more negative is better); flip it so every lane is higher-better.
-    return [TextHit(int(rid), -float(score)) for rid, score in rows]
+    backend: TextQueries = store.lanes
+    selective, fallback = _selective(backend, match)
+    rows = backend.bm25_top(selective, flt, limit, _WEIGHTS)
+    if len(rows) < limit and fallback:
+        rows = backend.bm25_top(match, flt, limit, _WEIGHTS)
+    return [TextHit(rid, score) for rid, score in rows]
 
 
 def common_cap(store: Store) -> int:
     """The document count above which a term counts as common in this store."""
-    with store.lock:
-        (size,) = store.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
-    return max(COMMON_MIN_DOCS, int(int(size) * COMMON_FRACTION))
+    return _cap(store.lanes)
 
 
-def _selective(store: Store, match: str) -> tuple[str, bool]:
-    """The expression to run (see the module docstring) and whether a fallback may be needed.
+def _cap(backend: TextQueries) -> int:
+    return max(COMMON_MIN_DOCS, int(backend.row_bound() * COMMON_FRACTION))
 
-    Called with the store lock held.
-    """
+
+def _selective(backend: TextQueries, match: str) -> tuple[str, bool]:
+    """The expression to run (see the module docstring) and whether a fallback may be needed."""
     terms = _TERM.findall(match)
     if len(terms) < 2:
         return match, False
-    cap = common_cap(store)
+    cap = _cap(backend)
     common: list[str] = []
     rare: list[str] = []
     for term in terms:
-        (count,) = store.conn.execute(
-            "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
-            (term, cap + 1),
-        ).fetchone()
-        (common if int(count) > cap else rare).append(term)
+        # Counting stops one past the cap: a common term's full count is never needed.
+        (common if backend.term_docs(term, cap + 1) > cap else rare).append(term)
     if not common:
         return match, False
     scoring = " OR ".join(common)
@@ -139,19 +125,7 @@ def match_rids(store: Store, text: str, rids: Iterable[int]) -> list[TextHit]:
     wanted = list(dict.fromkeys(rids))
     if match is None or not wanted:
         return []
-    hits: list[TextHit] = []
-    with store.lock:
-        for start in range(0, len(wanted), CHUNK):
-            chunk = wanted[start : start + CHUNK]
-            marks = ",".join("?" * len(chunk))
-            hits += [
-                TextHit(int(rid), -float(score))
-                for rid, score in store.conn.execute(
-                    f"SELECT rowid, bm25(fts, {NAME_WEIGHT}, {CONTENT_WEIGHT}) FROM fts "
-                    f"WHERE fts MATCH ? AND rowid IN ({marks})",
-                    [match, *chunk],
-                )
-            ]
+    hits = [TextHit(rid, score) for rid, score in store.lanes.bm25_among(match, wanted, _WEIGHTS)]
     hits.sort(key=lambda hit: (-hit.score, hit.rid))
     return hits
 
@@ -159,7 +133,4 @@ def match_rids(store: Store, text: str, rids: Iterable[int]) -> list[TextHit]:
 def text_query_plan(store: Store, text: str, *, flt: WorldFilter, limit: int = 10) -> list[str]:
     """The ``EXPLAIN QUERY PLAN`` detail lines of the search ``search_text`` would run."""
     match = build_match(text) or '""'
-    sql, params = _search_sql(flt)
-    with store.lock:
-        rows = store.conn.execute(f"EXPLAIN QUERY PLAN {sql}", [match, *params, limit]).fetchall()
-    return [str(row[-1]) for row in rows]
+    return store.lanes.bm25_plan(match, flt, limit, _WEIGHTS)

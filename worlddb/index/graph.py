@@ -9,8 +9,8 @@ direction, and ``refers_to`` between entities) with a decayed weight.
 
 Hits rank by ``(hop, overlap, recency)``: worlds reached in fewer hops first, then those that
 mention more of the query's entities (each entity counts ``HOP_DECAY ** (hop - 1)``), then the
-most recent. Every read is an index probe (``edges_dst``, ``nodes`` primary key) bounded by a
-cap, so the lane's cost does not grow with the store.
+most recent. Every read goes through the store's ``NameQueries``/``GraphQueries`` (index probes
+bounded by a cap), so the lane's cost does not grow with the store.
 """
 
 from __future__ import annotations
@@ -18,15 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from worlddb.errors import ValidationError
-from worlddb.index.filters import CHUNK, WorldFilter
+from worlddb.index.filters import WorldFilter
 from worlddb.index.fts_query import DEFAULT_STOPWORDS
 from worlddb.model import Edge, NodeId
 from worlddb.normalize import normalize_name
 from worlddb.store import Store
-from worlddb.store.reads import EDGE_COLS, edge_from_row
 
 __all__ = [
     "HOP_DECAY",
@@ -59,7 +58,6 @@ LIVE_STATUSES: Final = ("active", "accepted")
 """Edge statuses a traversal follows: retired, rejected and pending edges are not facts."""
 
 _WORD: Final = re.compile(r"\w+(?:['’&.\-]\w+)*")
-_RECENCY: Final = "coalesce(n.valid_from, nullif(n.created_at, 0), n.ingested_at)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,25 +166,11 @@ def find_entities(
 def _named(
     store: Store, norms: Sequence[str], types: Sequence[str], flt: WorldFilter
 ) -> dict[str, list[tuple[NodeId, str]]]:
-    where, params = flt.where("n")
-    type_marks = ",".join("?" * len(types))
     out: dict[str, list[tuple[NodeId, str]]] = {}
-    with store.lock:
-        for start in range(0, len(norms), CHUNK // 2):
-            chunk = list(norms[start : start + CHUNK // 2])
-            marks = ",".join("?" * len(chunk))
-            rows = store.conn.execute(
-                f"SELECT n.norm_name, n.id, 'exact' FROM nodes n WHERE n.norm_name IN ({marks}) "
-                f"AND n.type IN ({type_marks}) AND {where} "
-                f"UNION SELECT a.norm_alias, n.id, 'alias' FROM aliases a "
-                f"CROSS JOIN nodes n ON n.id = a.node WHERE a.norm_alias IN ({marks}) "
-                f"AND n.type IN ({type_marks}) AND {where}",
-                [*chunk, *types, *params, *chunk, *types, *params],
-            ).fetchall()
-            for norm, wid, tier in rows:
-                options = out.setdefault(str(norm), [])
-                if all(w != wid for w, _ in options):
-                    options.append((NodeId(str(wid)), str(tier)))
+    for norm, wid, tier in store.lanes.named(norms, types, flt):
+        options = out.setdefault(norm, [])
+        if all(w != wid for w, _ in options):
+            options.append((wid, tier))
     for options in out.values():
         options.sort(key=lambda item: (item[1] != "exact", item[0]))
     return out
@@ -226,11 +210,11 @@ def mentions(
             ]
         for entity, hop, cap in reached:
             weight = HOP_DECAY ** (hop - 1)
-            for rid, recency in _mentioning(store, entity, flt, cap):
+            for rid, recency in store.lanes.mentioning(entity, flt, cap):
                 best, by_seed, _ = seen.setdefault(rid, (hop, {}, recency))
                 by_seed[seed] = max(by_seed.get(seed, 0.0), weight)
                 seen[rid] = (min(best, hop), by_seed, recency)
-    seed_rids = _rids(store, seed_set)
+    seed_rids = set(store.lanes.rids_of(list(seed_set)).values())
     hits = [
         GraphHit(rid, hop, sum(by_seed.values()), recency, tuple(sorted(by_seed)))
         for rid, (hop, by_seed, recency) in seen.items()
@@ -240,52 +224,16 @@ def mentions(
     return hits[:limit]
 
 
-def _mentioning(store: Store, entity: NodeId, flt: WorldFilter, cap: int) -> list[tuple[int, int]]:
-    where, params = flt.where("n")
-    # The newest edges first, straight off the (dst, type) index: no sort over every mention.
-    with store.lock:
-        rows = store.conn.execute(
-            f"SELECT n.rid, {_RECENCY} FROM (SELECT src FROM edges WHERE dst = ? "
-            "AND type = 'refers_to' AND status = 'active' ORDER BY rid DESC LIMIT ?) AS e "
-            f"CROSS JOIN nodes n ON n.id = e.src WHERE {where}",
-            [entity, cap, *params],
-        ).fetchall()
-    return [(int(rid), int(recency)) for rid, recency in rows]
-
-
 def _neighbours(store: Store, entity: NodeId, entity_types: Sequence[str]) -> list[NodeId]:
-    marks = ",".join("?" * len(entity_types))
-    with store.lock:
-        rows = store.conn.execute(
-            "SELECT other FROM ("
-            "SELECT dst AS other, rid FROM edges WHERE src = ? AND ((type = 'same_as' AND "
-            "status = 'accepted') OR (type = 'refers_to' AND status = 'active')) "
-            "UNION ALL SELECT src AS other, rid FROM edges WHERE dst = ? AND type = 'same_as' "
-            "AND status = 'accepted' "
-            "UNION ALL SELECT src AS other, rid FROM (SELECT src, rid FROM edges WHERE dst = ? "
-            "AND type = 'refers_to' AND status = 'active' ORDER BY rid DESC LIMIT ?)"
-            f") AS x WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = x.other AND n.type IN "
-            f"({marks})) ORDER BY rid DESC",
-            [entity, entity, entity, MENTION_CAP, *entity_types],
-        ).fetchall()
-    return list(dict.fromkeys(NodeId(str(r[0])) for r in rows))[:NEIGHBOUR_CAP]
+    found = store.lanes.neighbours(entity, entity_types, MENTION_CAP)
+    return list(dict.fromkeys(found))[:NEIGHBOUR_CAP]
 
 
-def _rids(store: Store, ids: Iterable[str]) -> set[int]:
-    wanted = list(ids)
-    out: set[int] = set()
-    with store.lock:
-        for start in range(0, len(wanted), CHUNK):
-            chunk = wanted[start : start + CHUNK]
-            marks = ",".join("?" * len(chunk))
-            out |= {
-                int(r[0])
-                for r in store.conn.execute(f"SELECT rid FROM nodes WHERE id IN ({marks})", chunk)
-            }
-    return out
-
-
-_SIDES: Final = {"out": ("src",), "in": ("dst",), "both": ("src", "dst")}
+_SIDES: Final[dict[str, tuple[Literal["src", "dst"], ...]]] = {
+    "out": ("src",),
+    "in": ("dst",),
+    "both": ("src", "dst"),
+}
 
 
 def edges_touching(
@@ -303,19 +251,8 @@ def edges_touching(
             field="direction",
             value=direction,
         )
-    sides = _SIDES[direction]
     wanted = list(dict.fromkeys(ids))
-    type_sql = f" AND type IN ({','.join('?' * len(types))})" if types else ""
     found: dict[int, Edge] = {}
-    with store.lock:
-        for side in sides:
-            for start in range(0, len(wanted), CHUNK):
-                chunk = wanted[start : start + CHUNK]
-                marks = ",".join("?" * len(chunk))
-                for row in store.conn.execute(
-                    f"SELECT {EDGE_COLS}, rid FROM edges WHERE {side} IN ({marks}){type_sql} "
-                    f"AND status IN ({','.join('?' * len(LIVE_STATUSES))})",
-                    [*chunk, *(types or ()), *LIVE_STATUSES],
-                ):
-                    found[int(row[9])] = edge_from_row(row)
+    for side in _SIDES[direction]:
+        found.update(store.lanes.edges_at(wanted, side, types, LIVE_STATUSES))
     return [found[rid] for rid in sorted(found)]

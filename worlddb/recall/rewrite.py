@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Final
 
 from worlddb.handlers import EdgeHandler, HandlerRegistry, PlainHandler
-from worlddb.index.filters import CHUNK, WorldFilter, filter_ids
+from worlddb.index.filters import WorldFilter, filter_ids
 from worlddb.index.graph import edges_touching
 from worlddb.model import NodeId
 from worlddb.recall.fate import Fate, about_replaced, read_fates, successor_order
@@ -102,12 +102,13 @@ class Hydrator:
             score, ranks = lane.get(wid, (0.0, {}))
             rows.append((wid, score, ranks, before if wid not in lane else None))
             rows += [(extra, 0.0, {}, wid) for extra in surfaced.get(wid, ())]
-        rid_of = self._rids([wid for wid, *_ in rows])
+        lanes = self.store.lanes
+        rid_of = lanes.rids_of([wid for wid, *_ in rows])
         worlds = self.store.worlds_by_rid(rid_of.values())
         extra = [w for rid, w in worlds.items() if w.id not in lane]
         fates.update(read_fates(self.store, extra, flt))
-        scopes = self._scope_names(list(rid_of.values()))
-        entities = self._entity_names([wid for wid, *_ in rows])
+        scopes = lanes.scope_names(list(rid_of.values()))
+        entities = lanes.entity_names([wid for wid, *_ in rows])
         hits: list[RecallHit] = []
         for wid, score, ranks, by in rows:
             rid = rid_of.get(wid)
@@ -174,46 +175,3 @@ class Hydrator:
                 if extra in conflicts.get(hit, ()):
                     conflicts[extra] = (*conflicts.get(extra, ()), hit)
         return conflicts, surfaced
-
-    def _rids(self, ids: Sequence[NodeId]) -> dict[NodeId, int]:
-        out: dict[NodeId, int] = {}
-        with self.store.lock:
-            for start in range(0, len(ids), CHUNK):
-                chunk = list(ids[start : start + CHUNK])
-                marks = ",".join("?" * len(chunk))
-                for wid, rid in self.store.conn.execute(
-                    f"SELECT id, rid FROM nodes WHERE id IN ({marks})", chunk
-                ):
-                    out[NodeId(str(wid))] = int(rid)
-        return out
-
-    def _scope_names(self, rids: Sequence[int]) -> dict[int, tuple[str, ...]]:
-        out: dict[int, list[str]] = {}
-        with self.store.lock:
-            for start in range(0, len(rids), CHUNK):
-                chunk = list(rids[start : start + CHUNK])
-                marks = ",".join("?" * len(chunk))
-                for rid, name in self.store.conn.execute(
-                    "SELECT m.rid, s.name FROM scope_members m JOIN nodes s ON s.id = m.scope "
-                    f"WHERE m.rid IN ({marks}) ORDER BY s.name",
-                    chunk,
-                ):
-                    out.setdefault(int(rid), []).append(str(name))
-        return {rid: tuple(names) for rid, names in out.items()}
-
-    def _entity_names(self, ids: Sequence[NodeId]) -> dict[NodeId, tuple[str, ...]]:
-        out: dict[NodeId, list[str]] = {}
-        with self.store.lock:
-            for start in range(0, len(ids), CHUNK):
-                chunk = list(ids[start : start + CHUNK])
-                marks = ",".join("?" * len(chunk))
-                for src, name in self.store.conn.execute(
-                    "SELECT e.src, n.name FROM edges e JOIN nodes n ON n.id = e.dst "
-                    f"WHERE e.src IN ({marks}) AND e.type = 'refers_to' "
-                    "AND e.status = 'active' ORDER BY e.rid",
-                    chunk,
-                ):
-                    names = out.setdefault(NodeId(str(src)), [])
-                    if name and name not in names:
-                        names.append(str(name))
-        return {wid: tuple(names) for wid, names in out.items()}

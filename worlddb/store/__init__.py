@@ -25,12 +25,15 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from functools import cached_property
 from pathlib import Path
 from typing import Final
 
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
 from worlddb.store.invariants import invariant_problems
+from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.reads import ReadMixin
 from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.vector_rows import VectorRowsMixin
@@ -112,6 +115,12 @@ class Store(ReadMixin, VectorRowsMixin):
     @property
     def is_memory(self) -> bool:
         return self.path == MEMORY
+
+    @cached_property
+    def lanes(self) -> LaneQueries:
+        """The retrieval lanes' backend queries over this store (the Protocols and their
+        calling contract: ``worlddb.store.lane_protocols``; here ``SqliteLanes``)."""
+        return SqliteLanes(self)
 
     def _reader(self) -> _Reader:
         reader: _Reader | None = getattr(self._local, "reader", None)
