@@ -21,7 +21,7 @@ from worlddb.testing import HashEmbedder
 def one_round(notes: int, secure: bool) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         db = WorldDB.open(Path(folder) / "b.db", embedder=HashEmbedder(), extractor=None)
-        db.store.write_conn.execute(f"PRAGMA secure_delete = {'ON' if secure else 'OFF'}")
+        db.store._write_connection.execute(f"PRAGMA secure_delete = {'ON' if secure else 'OFF'}")
         started = time.perf_counter()
         for i in range(notes):
             user = "alice" if i % 10 == 0 else f"user{i % 7}"

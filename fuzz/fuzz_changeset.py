@@ -151,7 +151,7 @@ def decode_changesets(data: bytes, seeds: Sequence[str]) -> list[Changeset]:
 
 
 def _rows(db: WorldDB) -> list[object]:
-    conn = db.store.conn
+    conn = db.store._connection
     tables = [
         r[0]
         for r in conn.execute(

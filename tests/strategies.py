@@ -64,7 +64,7 @@ def logical_dump(db: WorldDB) -> dict[str, object]:
     Two dumps are equal exactly when a reader could not tell the stores apart; rid and rowid
     columns are included, so even a write that was undone by a delete shows up.
     """
-    conn = db.store.conn
+    conn = db.store._connection
     tables = [
         r[0]
         for r in conn.execute(
@@ -90,7 +90,7 @@ def file_bytes(db: WorldDB) -> bytes:
 
 def table_count(db: WorldDB, table: str) -> int:
     """Row count of one table (a tiny convenience for assertions)."""
-    row = db.store.conn.execute(f'SELECT count(*) FROM "{table}"').fetchone()
+    row = db.store._connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()
     return int(row[0])
 
 

@@ -40,8 +40,8 @@ ALICE = {"user_id": "alice"}
 
 def _digest(db: WorldDB) -> str:
     """Every row of every table, in a stable order (the SQL dump of the file)."""
-    with db.store.lock:
-        return hashlib.sha256("\n".join(db.store.conn.iterdump()).encode()).hexdigest()
+    with db.store._guard:
+        return hashlib.sha256("\n".join(db.store._connection.iterdump()).encode()).hexdigest()
 
 
 class _Refuses(PlainHandler):

@@ -277,7 +277,7 @@ def test_engine_stores_an_embedding_row_made_by_the_openai_embedder() -> None:
     embedder, server = _openai()
     with WorldDB.open(":memory:", embedder=embedder, extractor=None) as db:
         db.put("Fact", content="Alice lives in Paris")
-        (count,) = db.store.conn.execute("SELECT count(*) FROM embeddings").fetchone()
+        (count,) = db.store._connection.execute("SELECT count(*) FROM embeddings").fetchone()
     assert count == 1
     assert any("Alice lives in Paris" in t for r in server.requests for t in r["input"])
 

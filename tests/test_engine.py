@@ -101,7 +101,9 @@ def test_an_edit_re_hashes_exactly_the_world_and_its_ancestors(db: WorldDB) -> N
 def _scope_rids(db: WorldDB, scope: str) -> set[int]:
     return {
         r[0]
-        for r in db.store.conn.execute("SELECT rid FROM scope_members WHERE scope = ?", (scope,))
+        for r in db.store._connection.execute(
+            "SELECT rid FROM scope_members WHERE scope = ?", (scope,)
+        )
     }
 
 

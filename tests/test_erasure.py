@@ -118,7 +118,7 @@ def test_purge_scope_still_returns_a_count_and_a_missing_scope_is_an_error(db: W
 
 
 def test_secure_delete_is_on_for_the_write_connection(db: WorldDB) -> None:
-    assert db.store.write_conn.execute("PRAGMA secure_delete").fetchone()[0] == 1
+    assert db.store._write_connection.execute("PRAGMA secure_delete").fetchone()[0] == 1
 
 
 def test_purging_the_current_version_erases_the_text_of_the_versions_it_replaced(

@@ -100,14 +100,16 @@ def test_contains_from_a_scope_indexes_the_member_and_its_descendants(db: WorldD
 def _members(db: WorldDB, scope: str) -> list[int]:
     return [
         r[0]
-        for r in db.store.conn.execute("SELECT rid FROM scope_members WHERE scope = ?", (scope,))
+        for r in db.store._connection.execute(
+            "SELECT rid FROM scope_members WHERE scope = ?", (scope,)
+        )
     ]
 
 
 def test_contains_between_ordinary_worlds_indexes_no_membership(db: WorldDB) -> None:
     a, b = db.put("Topic", "travel"), db.put("Note", content="trip to Rome")
     db.link(a, b, "contains")
-    assert db.store.conn.execute("SELECT count(*) FROM scope_members").fetchone()[0] == 0
+    assert db.store._connection.execute("SELECT count(*) FROM scope_members").fetchone()[0] == 0
 
 
 @pytest.mark.parametrize(

@@ -79,7 +79,9 @@ def test_a_session_becomes_a_session_world_with_ordered_turns(db: WorldDB) -> No
 
 def test_the_label_never_enters_searchable_content(db: WorldDB) -> None:
     result = db.ingest_session([Message("user", "hello")], occurred_at=T1, label="zebra42")
-    hits = db.store.conn.execute("SELECT rowid FROM fts WHERE fts MATCH 'zebra42'").fetchall()
+    hits = db.store._connection.execute(
+        "SELECT rowid FROM fts WHERE fts MATCH 'zebra42'"
+    ).fetchall()
     assert hits == [] and db.get(result.id).provenance == ("label:zebra42",)
 
 

@@ -415,7 +415,7 @@ class StoreMachine(RuleBasedStateMachine):
     @invariant()
     def ids_are_hashes_of_stored_bytes(self) -> None:
         """I1, independently of verify."""
-        rows = self.db.store.conn.execute("SELECT id, body FROM blobs").fetchall()
+        rows = self.db.store._connection.execute("SELECT id, body FROM blobs").fetchall()
         assert {wid for wid, _ in rows} == set(self.model.worlds)
         assert all(digest(bytes(body)) == wid for wid, body in rows)
 
@@ -435,7 +435,7 @@ class StoreMachine(RuleBasedStateMachine):
     @invariant()
     def edges_match_the_model_and_never_dangle(self) -> None:
         """I4, plus every edge's status."""
-        rows = self.db.store.conn.execute("SELECT id, type, src, dst, status FROM edges")
+        rows = self.db.store._connection.execute("SELECT id, type, src, dst, status FROM edges")
         stored = {r[0]: MEdge(r[1], r[2], r[3], r[4]) for r in rows}
         assert stored == self.model.edges
         assert all({e.source, e.target} <= set(self.model.worlds) for e in stored.values())
@@ -443,7 +443,7 @@ class StoreMachine(RuleBasedStateMachine):
     @invariant()
     def fts_rows_match_the_text_worlds(self) -> None:
         """I5."""
-        conn = self.db.store.conn
+        conn = self.db.store._connection
         fts = {r[0] for r in conn.execute("SELECT rowid FROM fts")}
         expected = {
             self.db.store.rid_of(w)
@@ -481,7 +481,7 @@ class StoreMachine(RuleBasedStateMachine):
     def structure_and_membership_match_the_model(self) -> None:
         for wid, m in self.model.worlds.items():
             assert self.db.get(wid).parent == m.parent, wid
-        rows = self.db.store.conn.execute(
+        rows = self.db.store._connection.execute(
             "SELECT m.scope, n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid"
         )
         stored: dict[str, set[str]] = {}

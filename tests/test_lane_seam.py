@@ -30,7 +30,9 @@ LANE_FILES = sorted(
     ]
 )
 _SQL_CALLS = frozenset({"execute", "executemany", "executescript"})
-_STORE_HANDLES = frozenset({"conn", "write_conn", "lock", "write_lock"})
+_STORE_HANDLES = frozenset(
+    {"conn", "write_conn", "lock", "write_lock", "_connection", "_guard", "_write_connection"}
+)
 
 
 def _violations(source: str) -> list[str]:

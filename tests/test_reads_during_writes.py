@@ -125,16 +125,16 @@ def test_the_writing_thread_reads_its_own_uncommitted_rows_and_nobody_else_does(
 def test_readers_use_their_own_query_only_connections_on_a_wal_file(db_path: Path) -> None:
     store = open_store(db_path)
     try:
-        assert store.write_conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        mine = store.conn
-        assert mine is not store.write_conn
+        assert store._write_connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        mine = store._connection
+        assert mine is not store._write_connection
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
             mine.execute("INSERT INTO meta (key, value) VALUES ('x', 'y')")
-        other, theirs, _ = _in_thread(lambda: store.conn)
+        other, theirs, _ = _in_thread(lambda: store._connection)
         other.join(PATIENCE_S)
-        assert theirs and theirs[0] is not mine and theirs[0] is not store.write_conn
-        with store.writing() as conn:
-            assert store.conn is conn is store.write_conn
+        assert theirs and theirs[0] is not mine and theirs[0] is not store._write_connection
+        with store._writing() as conn:
+            assert store._connection is conn is store._write_connection
     finally:
         store.close()
 
@@ -184,15 +184,15 @@ def test_vectors_added_in_chunks_are_all_searchable() -> None:
 def test_a_reader_whose_thread_ended_is_reused_by_the_next_thread(db_path: Path) -> None:
     store = open_store(db_path)
     try:
-        mine = store.conn  # a live thread keeps its own
+        mine = store._connection  # a live thread keeps its own
         used = []
         for _ in range(5):
-            thread, out, errors = _in_thread(lambda: store.conn)
+            thread, out, errors = _in_thread(lambda: store._connection)
             thread.join(PATIENCE_S)
             assert not errors
             used += out
         assert all(conn is used[0] for conn in used)  # one warm connection, not five cold ones
-        assert used[0] is not mine and store.conn is mine
+        assert used[0] is not mine and store._connection is mine
     finally:
         store.close()
 

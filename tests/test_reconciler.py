@@ -362,7 +362,9 @@ def test_purge_deletes_the_closure_and_everything_derived(db: WorldDB) -> None:
     assert db.edges(other, direction="in") == []
     assert (
         table_count(db, "fts")
-        == db.store.conn.execute("SELECT count(*) FROM nodes WHERE fts_indexed = 1").fetchone()[0]
+        == db.store._connection.execute(
+            "SELECT count(*) FROM nodes WHERE fts_indexed = 1"
+        ).fetchone()[0]
     )
     assert db.verify() == []
     with pytest.raises(NotFoundError):
@@ -408,7 +410,7 @@ def test_new_text_worlds_are_embedded_once_per_distinct_text() -> None:
         assert table_count(db, "embeddings") == 3
         vectors = [
             np.frombuffer(r[0], dtype="<f4")
-            for r in db.store.conn.execute("SELECT vector FROM embeddings")
+            for r in db.store._connection.execute("SELECT vector FROM embeddings")
         ]
         assert all(np.array_equal(vectors[0], v) for v in vectors)
 

@@ -21,7 +21,7 @@ def test_reembed_migrates_a_store_to_a_new_embedder(tmp_path: Path) -> None:
     assert WorldDB.reembed(path, HashEmbedder(48)) == 2
 
     with WorldDB.open(path, embedder=HashEmbedder(48), extractor=None) as db:
-        rows = db.store.conn.execute("SELECT vector FROM embeddings").fetchall()
+        rows = db.store._connection.execute("SELECT vector FROM embeddings").fetchall()
         assert {len(bytes(r[0])) for r in rows} == {48 * 4}
         hits = db.recall("hiking alps", lanes=("vector",), limit=1).hits
         assert [h.text for h in hits] == ["I love hiking in the Alps"]

@@ -148,10 +148,10 @@ def test_phonetic_keys_are_stored_for_names_and_aliases(db: WorldDB) -> None:
             worlds=(WorldSpec(type="Person", name="Phillip Knight", aliases=("Phil Wright",)),)
         )
     )
-    rows = db.store.conn.execute(
+    rows = db.store._connection.execute(
         "SELECT phonetic FROM nodes WHERE name = 'Phillip Knight'"
     ).fetchall()
-    aliases = db.store.conn.execute("SELECT phonetic FROM aliases").fetchall()
+    aliases = db.store._connection.execute("SELECT phonetic FROM aliases").fetchall()
     assert rows == [("F410 N230",)]
     assert aliases == [("F400 R230",)]
 

@@ -194,7 +194,7 @@ def stocked() -> Iterator[WorldDB]:
             for i in range(300)
         ]
         db.write(Changeset(worlds=tuple(specs)))
-        db.store.conn.execute("ANALYZE")
+        db.store._connection.execute("ANALYZE")
         yield db
 
 
@@ -219,7 +219,7 @@ def test_blocking_queries_use_indexes_not_scans(
     assert len(seen) >= 7
     for sql, args in seen:
         plan = " | ".join(
-            r[3] for r in stocked.store.conn.execute("EXPLAIN QUERY PLAN " + sql, args)
+            r[3] for r in stocked.store._connection.execute("EXPLAIN QUERY PLAN " + sql, args)
         )
         assert not re.search(r"\bSCAN (n|nodes|a|aliases)\b", plan), (sql, plan)
 

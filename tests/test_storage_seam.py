@@ -72,6 +72,36 @@ def test_no_sql_runs_outside_the_store() -> None:
     assert unexpected == {}, "SQL outside worlddb/store/: move it behind the seam's Protocols"
 
 
+PRIVATE_STORE_MEMBERS = ("_connection", "_guard", "_write_connection", "_writing")
+
+
+def private_store_uses(root: Path, sources: tuple[Path, ...]) -> list[str]:
+    """``file:line name`` for every attribute access of the SQLite store's private connection
+    members outside ``worlddb/store/``."""
+    found: list[str] = []
+    for top in sources:
+        for path in sorted(top.rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith(BACKEND):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
+                if isinstance(node, ast.Attribute) and node.attr in PRIVATE_STORE_MEMBERS:
+                    found.append(f"{rel}:{node.lineno} {node.attr}")
+    return found
+
+
+def test_no_connection_or_lock_is_reached_outside_the_store() -> None:
+    assert private_store_uses(ROOT, SOURCES) == []
+
+
+def test_the_connection_guard_catches_a_planted_use(tmp_path: Path) -> None:
+    package = tmp_path / "worlddb"
+    (package / "store").mkdir(parents=True)
+    (package / "store" / "ok.py").write_text("with store._guard:\n    store._connection\n")
+    (package / "engine.py").write_text("rows = db.store._connection\n")
+    assert private_store_uses(tmp_path, (package,)) == ["worlddb/engine.py:1 _connection"]
+
+
 def test_every_allowlist_entry_is_still_needed() -> None:
     found = offenders(ROOT, SOURCES)
     stale = sorted(rel for rel in ALLOWED if rel not in found)
@@ -85,7 +115,7 @@ def test_the_guard_catches_a_planted_statement(tmp_path: Path) -> None:
     (package / "recall").mkdir()
     (package / "recall" / "fine.py").write_text("text = 'conn.execute(' # a string is no call\n")
     (package / "recall" / "leak.py").write_text(
-        "def f(store):\n    return store.conn.execute('SELECT 1')\n"
+        "def f(store):\n    return store._connection.execute('SELECT 1')\n"
     )
     (package / "cli.py").write_text("db.executescript('x'); db.executemany('y', [])\n")
     (package / "query.py").write_text("Query(store).start_ids(['a']).execute()\n")

@@ -29,9 +29,9 @@ def test_opening_in_a_missing_directory_is_a_validation_error(tmp_path: Path) ->
 def test_a_new_store_is_at_the_current_schema_and_migrating_again_is_a_no_op(db_path: Path) -> None:
     store = open_store(db_path)
     try:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        assert migrate(store.conn) == SCHEMA_VERSION
-        assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert migrate(store._connection) == SCHEMA_VERSION
+        assert store._connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     finally:
         store.close()
 

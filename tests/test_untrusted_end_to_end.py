@@ -94,10 +94,10 @@ def test_a_flagged_session_turn_flags_its_session_and_yields_nothing(db: WorldDB
 
 def test_a_flagged_text_cannot_amend_a_memory_and_nothing_is_written(db: WorldDB) -> None:
     note = db.remember("I live in Seattle", occurred_at="2024-01-10", scopes=ALICE)
-    before = db.store.conn.execute("SELECT count(*) FROM nodes").fetchone()
+    before = db.store._connection.execute("SELECT count(*) FROM nodes").fetchone()
     with pytest.raises(ValidationError, match="prompt-injection"):
         db.amend(note.id, MINSK_ATTACK)
-    assert db.store.conn.execute("SELECT count(*) FROM nodes").fetchone() == before
+    assert db.store._connection.execute("SELECT count(*) FROM nodes").fetchone() == before
     assert db.get(note.id).valid_to is None
 
 

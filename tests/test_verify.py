@@ -31,7 +31,7 @@ def busy(db: WorldDB) -> WorldDB:
 
 
 def _one(db: WorldDB, sql: str) -> str:
-    row = db.store.conn.execute(sql).fetchone()
+    row = db.store._connection.execute(sql).fetchone()
     assert row is not None
     return str(row[0])
 
@@ -45,44 +45,50 @@ def _problems(db: WorldDB, code: str) -> list[str]:
 
 def test_a_blob_that_does_not_hash_to_its_id_is_i1(busy: WorldDB) -> None:
     wid = _one(busy, "SELECT id FROM blobs LIMIT 1")
-    busy.store.conn.execute(
+    busy.store._connection.execute(
         "UPDATE blobs SET body = ? WHERE id = ?", (canonical_bytes({"f": "tampered"}), wid)
     )
     assert _problems(busy, "I1")
 
 
 def test_a_node_row_that_drifted_from_its_blob_is_i1(busy: WorldDB) -> None:
-    busy.store.conn.execute("UPDATE nodes SET content = 'edited in place' WHERE type = 'Fact'")
+    busy.store._connection.execute(
+        "UPDATE nodes SET content = 'edited in place' WHERE type = 'Fact'"
+    )
     assert _problems(busy, "I1")
 
 
 def test_a_node_without_its_blob_is_i1(busy: WorldDB) -> None:
-    busy.store.conn.execute("DELETE FROM blobs WHERE id = (SELECT id FROM nodes LIMIT 1)")
+    busy.store._connection.execute("DELETE FROM blobs WHERE id = (SELECT id FROM nodes LIMIT 1)")
     assert _problems(busy, "I1")
 
 
 def test_an_inverted_interval_is_i3(busy: WorldDB) -> None:
-    busy.store.conn.execute(
+    busy.store._connection.execute(
         "UPDATE nodes SET valid_from = 100, valid_to = 5 WHERE rid = (SELECT min(rid) FROM nodes)"
     )
     assert _problems(busy, "I3")
 
 
 def test_an_edge_to_a_missing_world_is_i4(busy: WorldDB) -> None:
-    busy.store.conn.execute("UPDATE edges SET dst = ? WHERE type = 'derived_from'", ("f" * 64,))
+    busy.store._connection.execute(
+        "UPDATE edges SET dst = ? WHERE type = 'derived_from'", ("f" * 64,)
+    )
     assert _problems(busy, "I4")
 
 
 def test_a_missing_or_extra_fts_row_is_i5(busy: WorldDB) -> None:
-    busy.store.conn.execute("INSERT INTO fts (rowid, name, content) VALUES (9999, '', 'stray')")
+    busy.store._connection.execute(
+        "INSERT INTO fts (rowid, name, content) VALUES (9999, '', 'stray')"
+    )
     assert _problems(busy, "I5")
 
 
 def test_an_fts_row_with_the_wrong_text_is_i5(busy: WorldDB) -> None:
-    row = busy.store.conn.execute(
+    row = busy.store._connection.execute(
         "SELECT rid, content FROM nodes WHERE type = 'Fact' AND fts_indexed = 1 LIMIT 1"
     ).fetchone()
-    conn = busy.store.conn
+    conn = busy.store._connection
     conn.execute(
         "INSERT INTO fts (fts, rowid, name, content) VALUES ('delete', ?, '', ?)", (row[0], row[1])
     )
@@ -93,17 +99,17 @@ def test_an_fts_row_with_the_wrong_text_is_i5(busy: WorldDB) -> None:
 
 
 def test_a_merge_without_an_accepted_proposal_is_i8(busy: WorldDB) -> None:
-    busy.store.conn.execute("UPDATE edges SET status = 'accepted' WHERE type = 'same_as'")
+    busy.store._connection.execute("UPDATE edges SET status = 'accepted' WHERE type = 'same_as'")
     assert _problems(busy, "I8")
 
 
 def test_a_proposal_without_its_edge_is_i10(busy: WorldDB) -> None:
-    busy.store.conn.execute("DELETE FROM edges WHERE type = 'same_as'")
+    busy.store._connection.execute("DELETE FROM edges WHERE type = 'same_as'")
     assert _problems(busy, "I10")
 
 
 def test_a_proposal_naming_a_missing_world_is_i10(busy: WorldDB) -> None:
-    busy.store.conn.execute("UPDATE merge_proposals SET dst = ?", ("f" * 64,))
+    busy.store._connection.execute("UPDATE merge_proposals SET dst = ?", ("f" * 64,))
     assert _problems(busy, "I10")
 
 

@@ -177,7 +177,7 @@ class WorldDB:
     # -- lifecycle and the store itself -------------------------------------------------------
     def close(self) -> None:
         """Save the vector index, checkpoint and close the store. Idempotent."""
-        if self.vectors is not None and self.store._conn is not None:
+        if self.vectors is not None and not self.store.closed:
             self.vectors.save()
         self.store.close()
 

@@ -117,12 +117,18 @@ def recompose_path(store: Store, rid: int) -> list[tuple[int, str, Vectors]]:
     Returns ``(rid, kind, vector)`` rows, children before parents, one per kind for every world
     on the path that has at least one child with a vector. Nothing is written.
     """
-    return recompose_paths(store, [rid])
+    return recompose_paths(store.lanes, [rid])
 
 
-def recompose_paths(store: Store, rids: Iterable[int]) -> list[tuple[int, str, Vectors]]:
-    """``recompose_path`` for several changed worlds at once; shared ancestors appear once."""
-    reader = _Reader(store)
+def recompose_paths(
+    backend: CompositionQueries, rids: Iterable[int]
+) -> list[tuple[int, str, Vectors]]:
+    """``recompose_path`` for several changed worlds at once; shared ancestors appear once.
+
+    ``backend`` is where the stored vectors are read: the reconciler passes its open
+    transaction's ``lanes``, so the worlds it has just written (uncommitted) are seen.
+    """
+    reader = _Reader(backend)
     path = reader.path([int(r) for r in rids])
     out: list[tuple[int, str, Vectors]] = []
     for rid in path:
@@ -136,8 +142,8 @@ def recompose_paths(store: Store, rids: Iterable[int]) -> list[tuple[int, str, V
 class _Reader:
     """Memoised reads for one recomposition pass (the store does not change during it)."""
 
-    def __init__(self, store: Store) -> None:
-        self.backend: CompositionQueries = store.lanes
+    def __init__(self, backend: CompositionQueries) -> None:
+        self.backend = backend
         self._memo: dict[tuple[int, str], Vectors | None] = {}
 
     def path(self, rids: list[int]) -> list[int]:

@@ -232,7 +232,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
             fresh_rids = self._store_vectors(txn, embed_ids, worlds, vectors)
             if self.embedder is not None and outcome.new_rids:
                 # Composed embeddings of the new worlds and of every ancestor above them.
-                for rid, kind, vec in recompose_paths(self.store, outcome.new_rids):
+                for rid, kind, vec in recompose_paths(txn.lanes, outcome.new_rids):
                     txn.put_composed(rid, kind, encode_vector(vec))
         self._after_commit(fresh_rids, vectors, outcome.removed_rids)
         result = CommitResult(

@@ -6,16 +6,16 @@ reconciler, which yields the private writer (``worlddb.store._writer.Writer``, t
 ``WriteTransaction``) over the write connection: never the connection itself.
 
 Why two kinds of connection: a write can take seconds (a long note, many entities), and a recall
-must not wait for it. In WAL mode a reader on its *own* connection sees the last committed state
-and never waits on the writer's transaction, so each thread reads through a connection of its
-own (opened on first use, ``query_only``; when a thread ends, its connection goes to the next
-new thread with its page cache warm), while writes serialise on ``write_lock`` and the one write
-connection. ``conn`` and ``lock`` are thread-aware so every read call site stays the same:
-on the thread that holds the write lock they are the write connection and the write lock (its
-reads see its own uncommitted rows); on any other thread they are that thread's read connection
-and a lock nobody else takes. An in-memory store is one private database, so it keeps a single
-connection and serialises everything on the write lock. Across processes SQLite serialises
-writers (WAL + ``BEGIN IMMEDIATE`` + busy timeout), so several processes on one file stay correct.
+must not wait for it. In WAL mode a reader on its *own* connection sees the last committed state and
+never waits on the writer's transaction, so each thread reads through a connection of its own
+(opened on first use, ``query_only``; when a thread ends, its connection goes to the next new thread
+with its page cache warm), while writes serialise on ``write_lock`` and the one write connection.
+``_connection`` and ``_guard`` (package-private) are thread-aware so every read call site stays the
+same: on the thread that holds the write lock they are the write connection and the write lock (its
+reads see its own uncommitted rows); on any other thread they are that thread's read connection and
+a lock nobody else takes. An in-memory store is one private database, so it keeps a single
+connection and serialises everything on the write lock. Across processes SQLite serialises writers
+(WAL + ``BEGIN IMMEDIATE`` + busy timeout), so several processes on one file stay correct.
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ class _Reader:
 class Store(ReadMixin, VectorRowsMixin):
     """An open worlddb SQLite file (or in-memory database).
 
-    ``conn``, ``lock``, ``write_conn``, ``writing()`` and ``path`` are this backend's internals
-    (still public while the index lanes and the facade move onto the typed reads); code above
-    the store uses only what ``worlddb.store.protocols.Store`` declares.
+    ``_connection``, ``_guard``, ``_write_connection`` and ``_writing()`` are this backend's
+    internals, used only by the modules of ``worlddb.store``; code above the store uses only what
+    ``worlddb.store.protocols.Store`` declares (``path`` stays public: it is the user's file).
     """
 
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
@@ -90,7 +90,7 @@ class Store(ReadMixin, VectorRowsMixin):
 
     # -- connections ----------------------------------------------------------------------------
     @property
-    def write_conn(self) -> sqlite3.Connection:
+    def _write_connection(self) -> sqlite3.Connection:
         """The write connection; raises ``ClosedError`` after ``close()``."""
         if self._conn is None:
             raise ClosedError()
@@ -100,17 +100,22 @@ class Store(ReadMixin, VectorRowsMixin):
         return self.is_memory or self._writer == threading.get_ident()
 
     @property
-    def conn(self) -> sqlite3.Connection:
+    def _connection(self) -> sqlite3.Connection:
         """This thread's connection: the write one while it writes, else its own reader."""
-        conn = self.write_conn
+        conn = self._write_connection
         return conn if self._writes_here() else self._reader().conn
 
     @property
-    def lock(self) -> AbstractContextManager[object]:
+    def _guard(self) -> AbstractContextManager[object]:
         """Exclusive use of ``conn`` on this thread (only writers ever wait on each other)."""
         if self._writes_here():
             return self.write_lock
         return self._reader().lock
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` has run."""
+        return self._conn is None
 
     @property
     def is_memory(self) -> bool:
@@ -126,7 +131,7 @@ class Store(ReadMixin, VectorRowsMixin):
         reader: _Reader | None = getattr(self._local, "reader", None)
         if reader is not None and self._conn is not None:
             return reader
-        self.write_conn  # noqa: B018 -- raises ClosedError on a closed store
+        self._write_connection  # noqa: B018 -- raises ClosedError on a closed store
         with self._readers_lock:
             # A reader whose thread ended (worker pools retire idle threads) is handed to the
             # next new thread, page cache still warm, instead of opening a cold connection.
@@ -146,7 +151,7 @@ class Store(ReadMixin, VectorRowsMixin):
         return reader
 
     @contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
+    def _writing(self) -> Iterator[sqlite3.Connection]:
         """Make this thread the writer: hold ``write_lock``; ``conn`` is the write connection.
 
         For read-check-then-write sequences that must not interleave with another writer of
@@ -156,7 +161,7 @@ class Store(ReadMixin, VectorRowsMixin):
             self._writer = threading.get_ident()
             self._write_depth += 1
             try:
-                yield self.write_conn
+                yield self._write_connection
             finally:
                 self._write_depth -= 1
                 if self._write_depth == 0:
@@ -187,7 +192,7 @@ class Store(ReadMixin, VectorRowsMixin):
     @contextmanager
     def exclusive(self) -> Iterator[None]:
         """Hold this process's writer slot (re-entrant); see ``protocols.Store.exclusive``."""
-        with self.writing():
+        with self._writing():
             yield
 
     @contextmanager
@@ -197,7 +202,7 @@ class Store(ReadMixin, VectorRowsMixin):
         Yields the transaction's ``Writer`` (its reads run on the write connection, so they see
         its own rows); ``clock`` gives its ``now`` once the write lock is held.
         """
-        with self.writing() as conn:
+        with self._writing() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield Writer(conn, clock(), self.write_lock)
@@ -220,8 +225,8 @@ class Store(ReadMixin, VectorRowsMixin):
 
     def invariant_problems(self) -> list[str]:
         """Every invariant violation in the stored rows (``worlddb.store.invariants``)."""
-        with self.lock:
-            return invariant_problems(self.conn)
+        with self._guard:
+            return invariant_problems(self._connection)
 
     def checkpoint(self) -> bool:
         """Fold the WAL back into the main file and truncate it (``TRUNCATE``).
@@ -231,7 +236,7 @@ class Store(ReadMixin, VectorRowsMixin):
         """
         if self.is_memory:
             return True
-        with self.writing() as conn:
+        with self._writing() as conn:
             row = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         return row is not None and int(row[0]) == 0
 

@@ -16,12 +16,15 @@ import sqlite3
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from functools import cached_property
 
 from worlddb.hashing import properties_bytes
 from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.store.erasure import ClosureMixin
+from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.reads import ReadMixin
 from worlddb.store.sql import chunked
 from worlddb.store.vector_rows import VectorRowsMixin
@@ -75,6 +78,16 @@ class Writer(ReadMixin, VectorRowsMixin, WalkMixin, ClosureMixin):
     @property
     def lock(self) -> AbstractContextManager[object]:
         return self._lock
+
+    # The inherited typed reads (``ReadMixin``, ``VectorRowsMixin``) reach the connection by the
+    # names the ``Store`` uses; inside a transaction both are this transaction's.
+    _connection = conn
+    _guard = lock
+
+    @cached_property
+    def lanes(self) -> LaneQueries:
+        """The lanes' backend queries over this transaction's connection (own rows visible)."""
+        return SqliteLanes(self)
 
     # -- worlds ---------------------------------------------------------------------------------
     def insert_world(

@@ -19,13 +19,14 @@ __all__ = ["Connected", "LaneSql", "where_sql"]
 
 
 class Connected(Protocol):
-    """Where a backend gets its connection: ``Store`` (``conn``/``lock`` are thread-aware)."""
+    """Where a backend gets its connection: the SQLite ``Store`` (its package-private
+    ``_connection``/``_guard`` are thread-aware)."""
 
     @property
-    def conn(self) -> sqlite3.Connection: ...
+    def _connection(self) -> sqlite3.Connection: ...
 
     @property
-    def lock(self) -> AbstractContextManager[object]: ...
+    def _guard(self) -> AbstractContextManager[object]: ...
 
 
 class LaneSql:
@@ -41,11 +42,11 @@ class LaneSql:
 
     @property
     def conn(self) -> sqlite3.Connection:
-        return self._source.conn
+        return self._source._connection
 
     @property
     def lock(self) -> AbstractContextManager[object]:
-        return self._source.lock
+        return self._source._guard
 
 
 def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from worlddb.model import Edge, EdgeSpec, MergeProposal, NodeId, World, WorldSpec
+from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.reads import TimeView
 
 __all__ = ["PurgedRow", "Store", "StoreReads", "WriteTransaction"]
@@ -113,6 +114,12 @@ class WriteTransaction(StoreReads, Protocol):
     @property
     def now(self) -> int:
         """The transaction's ingest time (microseconds); every row it writes carries it."""
+        ...
+
+    @property
+    def lanes(self) -> LaneQueries:
+        """The lanes' backend queries, reading inside this transaction (e.g. the composed
+        embeddings the reconciler recomputes for the worlds it has just written)."""
         ...
 
     # reads the reconciler decides on (own rows visible)
@@ -241,4 +248,14 @@ class Store(StoreReads, Protocol):
 
     def close(self) -> None:
         """Release everything; idempotent. Every later call raises ``ClosedError``."""
+        ...
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` has run (the facade saves its sidecars only while open)."""
+        ...
+
+    @property
+    def lanes(self) -> LaneQueries:
+        """The retrieval lanes' backend queries (``worlddb.store.lane_protocols``)."""
         ...

@@ -82,18 +82,18 @@ class ReadMixin:
     """
 
     @property
-    def conn(self) -> sqlite3.Connection:
+    def _connection(self) -> sqlite3.Connection:
         raise NotImplementedError
 
     @property
-    def lock(self) -> AbstractContextManager[object]:
+    def _guard(self) -> AbstractContextManager[object]:
         raise NotImplementedError
 
     # -- worlds ---------------------------------------------------------------------------------
     def find_world(self, world_id: str) -> World | None:
         """The world with this full id, or ``None``."""
-        with self.lock:
-            row = self.conn.execute(
+        with self._guard:
+            row = self._connection.execute(
                 f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
                 "WHERE n.id = ?",
                 (world_id,),
@@ -120,8 +120,8 @@ class ReadMixin:
                 value=id_or_prefix,
             )
         upper = text[:-1] + chr(ord(text[-1]) + 1)
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT 11", (text, upper)
             ).fetchall()
         if not rows:
@@ -134,9 +134,9 @@ class ReadMixin:
         """Load many worlds by row id in one query per 500 ids."""
         wanted = list(dict.fromkeys(rids))
         out: dict[int, World] = {}
-        with self.lock:
+        with self._guard:
             for chunk, marks in chunked(wanted):
-                rows = self.conn.execute(
+                rows = self._connection.execute(
                     f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
                     f"WHERE n.rid IN ({marks})",
                     chunk,
@@ -157,7 +157,7 @@ class ReadMixin:
             return {}
         marks = placeholders(len(ids))
         out: dict[str, list[str]] = {}
-        for node, value in self.conn.execute(
+        for node, value in self._connection.execute(
             f"SELECT node, {column} FROM {table} WHERE node IN ({marks}) "
             f"ORDER BY node, recorded_at, {column}",
             ids,
@@ -166,15 +166,17 @@ class ReadMixin:
         return {node: tuple(values) for node, values in out.items()}
 
     def rid_of(self, world_id: str) -> int | None:
-        with self.lock:
-            row = self.conn.execute("SELECT rid FROM nodes WHERE id = ?", (world_id,)).fetchone()
+        with self._guard:
+            row = self._connection.execute(
+                "SELECT rid FROM nodes WHERE id = ?", (world_id,)
+            ).fetchone()
         return None if row is None else int(row[0])
 
     def ids_of(self, rids: Sequence[int]) -> dict[int, NodeId]:
         out: dict[int, NodeId] = {}
-        with self.lock:
+        with self._guard:
             for chunk, marks in chunked(rids):
-                for rid, wid in self.conn.execute(
+                for rid, wid in self._connection.execute(
                     f"SELECT rid, id FROM nodes WHERE rid IN ({marks})", chunk
                 ):
                     out[int(rid)] = NodeId(wid)
@@ -187,17 +189,21 @@ class ReadMixin:
         """The subset of ``world_ids`` that are stored (one query per 500 ids)."""
         wanted = list(dict.fromkeys(world_ids))
         found: set[str] = set()
-        with self.lock:
+        with self._guard:
             for chunk, marks in chunked(wanted):
                 found.update(
                     r[0]
-                    for r in self.conn.execute(f"SELECT id FROM nodes WHERE id IN ({marks})", chunk)
+                    for r in self._connection.execute(
+                        f"SELECT id FROM nodes WHERE id IN ({marks})", chunk
+                    )
                 )
         return found
 
     def blob(self, world_id: str) -> bytes | None:
-        with self.lock:
-            row = self.conn.execute("SELECT body FROM blobs WHERE id = ?", (world_id,)).fetchone()
+        with self._guard:
+            row = self._connection.execute(
+                "SELECT body FROM blobs WHERE id = ?", (world_id,)
+            ).fetchone()
         return None if row is None else bytes(row[0])
 
     def _world_from_row(
@@ -216,7 +222,7 @@ class ReadMixin:
         if prov is None:
             prov = tuple(
                 r[0]
-                for r in self.conn.execute(
+                for r in self._connection.execute(
                     "SELECT source FROM provenance WHERE node = ? ORDER BY recorded_at, source",
                     (wid,),
                 )
@@ -224,7 +230,7 @@ class ReadMixin:
         if aliases is None:
             aliases = tuple(
                 r[0]
-                for r in self.conn.execute(
+                for r in self._connection.execute(
                     "SELECT alias FROM aliases WHERE node = ? ORDER BY recorded_at, alias", (wid,)
                 )
             )
@@ -250,9 +256,9 @@ class ReadMixin:
         """The subset of ``rids`` that ``view`` can see."""
         where, params = visibility_sql(view, now)
         out: set[int] = set()
-        with self.lock:
+        with self._guard:
             for chunk, marks in chunked(rids):
-                for (rid,) in self.conn.execute(
+                for (rid,) in self._connection.execute(
                     f"SELECT n.rid FROM nodes n WHERE n.rid IN ({marks}) AND {where}",
                     [*chunk, *params],
                 ):
@@ -282,8 +288,8 @@ class ReadMixin:
                 f"({placeholders(len(scope_ids))}))"
             )
             params += list(scope_ids)
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
                 f"WHERE {' AND '.join(clauses)} ORDER BY n.rid LIMIT ?",
                 [*params, limit],
@@ -294,8 +300,8 @@ class ReadMixin:
         """Worlds whose normalised name or alias equals ``norm`` (the resolver's exact tier)."""
         type_sql = f" AND n.type IN ({placeholders(len(types))})" if types else ""
         args: list[object] = [norm, *(types or ())]
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 f"SELECT n.id FROM nodes n WHERE n.norm_name = ?{type_sql} "
                 f"UNION SELECT n.id FROM aliases a JOIN nodes n ON n.id = a.node "
                 f"WHERE a.norm_alias = ?{type_sql}",
@@ -321,7 +327,7 @@ class ReadMixin:
             )
         sides = {"out": ["src"], "in": ["dst"], "both": ["src", "dst"]}[direction]
         out: list[Edge] = []
-        with self.lock:
+        with self._guard:
             for side in sides:
                 sql = f"SELECT {EDGE_COLS} FROM edges WHERE {side} = ?"
                 args: list[object] = [world_id]
@@ -330,12 +336,14 @@ class ReadMixin:
                     args += list(types)
                 if not include_retired:
                     sql += " AND status NOT IN ('retired', 'rejected')"
-                out += [edge_from_row(r) for r in self.conn.execute(sql + " ORDER BY rid", args)]
+                out += [
+                    edge_from_row(r) for r in self._connection.execute(sql + " ORDER BY rid", args)
+                ]
         return out
 
     def find_edge(self, edge_id: str) -> Edge | None:
-        with self.lock:
-            row = self.conn.execute(
+        with self._guard:
+            row = self._connection.execute(
                 f"SELECT {EDGE_COLS} FROM edges WHERE id = ?", (edge_id,)
             ).fetchone()
         return None if row is None else edge_from_row(row)
@@ -356,8 +364,8 @@ class ReadMixin:
         if status is not None:
             sql += " WHERE status = ?"
             args.append(status)
-        with self.lock:
-            rows = self.conn.execute(sql + " ORDER BY created_at, edge_id", args).fetchall()
+        with self._guard:
+            rows = self._connection.execute(sql + " ORDER BY created_at, edge_id", args).fetchall()
         return [
             MergeProposal(
                 r[0], NodeId(r[1]), NodeId(r[2]), r[3], float(r[4]), r[5], r[6], int(r[7])
@@ -367,8 +375,8 @@ class ReadMixin:
 
     def proposal_status(self, a: str, b: str) -> str | None:
         """The status of any proposal between ``a`` and ``b`` in either direction."""
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 "SELECT status FROM merge_proposals WHERE (src = ? AND dst = ?) "
                 "OR (src = ? AND dst = ?)",
                 (a, b, b, a),
@@ -382,30 +390,32 @@ class ReadMixin:
     # -- scopes ---------------------------------------------------------------------------------
     def scope_counts(self) -> list[tuple[NodeId, str, int]]:
         """Every Scope world with its member count."""
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 "SELECT n.id, n.name, (SELECT count(*) FROM scope_members m WHERE m.scope = n.id) "
                 "FROM nodes n WHERE n.type = 'Scope' ORDER BY n.name"
             ).fetchall()
         return [(NodeId(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     def scopes_of(self, rid: int) -> list[NodeId]:
-        with self.lock:
-            rows = self.conn.execute(
+        with self._guard:
+            rows = self._connection.execute(
                 "SELECT scope FROM scope_members WHERE rid = ? ORDER BY scope", (rid,)
             ).fetchall()
         return [NodeId(r[0]) for r in rows]
 
     def meta(self, key: str) -> str | None:
         """A store-level setting (e.g. which embedder wrote the vectors), or ``None``."""
-        with self.lock:
-            row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        with self._guard:
+            row = self._connection.execute(
+                "SELECT value FROM meta WHERE key = ?", (key,)
+            ).fetchone()
         return None if row is None else str(row[0])
 
     def counts(self) -> dict[str, int]:
         """Row counts of the main tables (for ``verify``, benchmarks and status)."""
         out: dict[str, int] = {}
-        with self.lock:
+        with self._guard:
             for table in (
                 "nodes",
                 "edges",
@@ -416,7 +426,9 @@ class ReadMixin:
                 "embeddings",
                 "scope_members",
             ):
-                out[table] = int(self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+                out[table] = int(
+                    self._connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                )
         return out
 
 

@@ -164,8 +164,8 @@ class ResolverQueries:
         self.store = store
 
     def _rows(self, sql: str, args: Sequence[object]) -> list[NodeRow]:
-        with self.store.lock:
-            rows = self.store.conn.execute(sql, list(args)).fetchall()
+        with self.store._guard:
+            rows = self.store._connection.execute(sql, list(args)).fetchall()
         return [(int(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
 
     # -- blocking -------------------------------------------------------------------------------
@@ -230,11 +230,11 @@ class ResolverQueries:
 
     def aliases_of(self, ids: Sequence[str]) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
-        with self.store.lock:
+        with self.store._guard:
             for chunk, marks in chunked(ids):
                 out += [
                     (str(node), str(alias))
-                    for node, alias in self.store.conn.execute(
+                    for node, alias in self.store._connection.execute(
                         f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
                         "ORDER BY recorded_at DESC",
                         chunk,
@@ -245,11 +245,11 @@ class ResolverQueries:
     def admitted(self, ids: Sequence[str], scopes: Sequence[str] | None) -> set[str]:
         condition, params = scope_condition("n", scopes)
         kept: set[str] = set()
-        with self.store.lock:
+        with self.store._guard:
             for chunk, marks in chunked(ids):
                 kept |= {
                     str(r[0])
-                    for r in self.store.conn.execute(
+                    for r in self.store._connection.execute(
                         f"SELECT n.id FROM nodes n WHERE n.id IN ({marks}){condition}",
                         [*chunk, *params],
                     )
@@ -257,8 +257,8 @@ class ResolverQueries:
         return kept
 
     def names_after(self, rid: int) -> list[tuple[int, str, str]]:
-        with self.store.lock:
-            rows = self.store.conn.execute(
+        with self.store._guard:
+            rows = self.store._connection.execute(
                 "SELECT rid, type, name FROM nodes WHERE rid > ? ORDER BY rid", (rid,)
             ).fetchall()
         return [(int(r), str(kind), str(name)) for r, kind, name in rows]
@@ -280,14 +280,14 @@ class ResolverQueries:
             "AND n.name != '' LIMIT ?"
         )
         args = [world, limit, world, limit, world, limit, world, *types, limit]
-        with self.store.lock:
-            rows = self.store.conn.execute(sql, args).fetchall()
+        with self.store._guard:
+            rows = self.store._connection.execute(sql, args).fetchall()
         return list(dict.fromkeys(str(r[0]) for r in rows))
 
     # -- recluster ------------------------------------------------------------------------------
     def neighbours(self, world: str, limit: int) -> list[str]:
-        with self.store.lock:
-            rows = self.store.conn.execute(
+        with self.store._guard:
+            rows = self.store._connection.execute(
                 "SELECT dst FROM (SELECT dst FROM edges WHERE src = ? "
                 "AND status NOT IN ('retired', 'rejected') LIMIT ?) "
                 "UNION ALL SELECT src FROM (SELECT src FROM edges WHERE dst = ? "
@@ -300,15 +300,15 @@ class ResolverQueries:
         self, ids: Sequence[str], types: Sequence[str]
     ) -> list[tuple[str, str, str, tuple[str, ...]]]:
         out: list[tuple[str, str, str, tuple[str, ...]]] = []
-        with self.store.lock:
+        with self.store._guard:
             for chunk, marks in chunked(ids):
-                rows = self.store.conn.execute(
+                rows = self.store._connection.execute(
                     f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
                     f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
                     [*chunk, *types],
                 ).fetchall()
                 aliases: dict[str, list[str]] = {}
-                for node, alias in self.store.conn.execute(
+                for node, alias in self.store._connection.execute(
                     f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk
                 ):
                     aliases.setdefault(str(node), []).append(str(alias))

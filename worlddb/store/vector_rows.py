@@ -21,19 +21,19 @@ class VectorRowsMixin:
     """Embedding-row reads; expects ``conn`` and ``lock`` on the instance (see ``ReadMixin``)."""
 
     @property
-    def conn(self) -> sqlite3.Connection:
+    def _connection(self) -> sqlite3.Connection:
         raise NotImplementedError
 
     @property
-    def lock(self) -> AbstractContextManager[object]:
+    def _guard(self) -> AbstractContextManager[object]:
         raise NotImplementedError
 
     def embeddings_by_hash(self, text_hashes: Sequence[str]) -> dict[str, bytes]:
         """Stored vectors (encoded) keyed by the hash of the text they embed."""
         out: dict[str, bytes] = {}
-        with self.lock:
+        with self._guard:
             for chunk, marks in chunked(list(dict.fromkeys(text_hashes))):
-                for text_hash, blob in self.conn.execute(
+                for text_hash, blob in self._connection.execute(
                     f"SELECT text_hash, vector FROM embeddings WHERE text_hash IN ({marks})", chunk
                 ):
                     out[str(text_hash)] = bytes(blob)
@@ -41,24 +41,26 @@ class VectorRowsMixin:
 
     def embedding_stats(self) -> tuple[int, int]:
         """``(row count, highest rid)`` of the stored embeddings: a vector sidecar's freshness."""
-        with self.lock:
-            count, max_rid = self.conn.execute(
+        with self._guard:
+            count, max_rid = self._connection.execute(
                 "SELECT count(*), coalesce(max(rid), 0) FROM embeddings"
             ).fetchone()
         return int(count), int(max_rid)
 
     def embedding_rows(self) -> Iterator[tuple[int, bytes]]:
         """Every stored ``(rid, encoded vector)`` in rid order, streamed (for an index rebuild)."""
-        with self.lock:
-            for rid, vector in self.conn.execute("SELECT rid, vector FROM embeddings ORDER BY rid"):
+        with self._guard:
+            for rid, vector in self._connection.execute(
+                "SELECT rid, vector FROM embeddings ORDER BY rid"
+            ):
                 yield int(rid), bytes(vector)
 
     def searchable_rows(self) -> list[tuple[int, str, str, str]]:
         """``(rid, type, name, content)`` of every full-text indexed world, in rid order."""
-        with self.lock:
+        with self._guard:
             return [
                 (int(r), str(t), str(n), str(c))
-                for r, t, n, c in self.conn.execute(
+                for r, t, n, c in self._connection.execute(
                     "SELECT rid, type, name, content FROM nodes WHERE fts_indexed = 1 ORDER BY rid"
                 )
             ]
