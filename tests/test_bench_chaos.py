@@ -115,3 +115,17 @@ def test_tool_error_messages_are_classified() -> None:
     assert classify_message("memory_read", "memory_read: id: this argument is required") == (
         "refusal"
     )
+
+
+def test_the_check_finds_text_an_acknowledged_erase_should_have_removed(tmp_path: Path) -> None:
+    db_path = tmp_path / "s.db"
+    text = "chaos w0 op0: a note the purge claims to have erased"
+    with WorldDB.open(db_path, embedder=HashEmbedder(), extractor=None) as db:
+        wid = db.remember(text, scopes={"app_id": "pool0"}).id
+    begin_write = {"k": "begin", "w": 0, "i": 0, "op": "write", "t": 1.0, "pool": 0, "text": text}
+    purge = {"k": "begin", "w": 1, "i": 0, "op": "purge", "t": 5.0, "pool": 0, "erase": True}
+    ended = {"k": "ack", "w": 1, "i": 0, "op": "purge", "t0": 5.0, "t1": 6.0, "pool": 0}
+    entries = [begin_write, _write_ack(wid, text, pool=0), purge, ended]
+    report = check_journals(db_path, [_journal(tmp_path / "j.jsonl", entries)])
+    assert report["erased_texts_checked"] == 1
+    assert report["erased_texts_found_in_file"] == 1

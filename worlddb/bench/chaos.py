@@ -202,6 +202,7 @@ def check_journals(
                 found = db.find(old)
                 if found is not None and found.valid_to is None:
                     reopened.append(f"{old[:12]} acknowledged {e['op']} but still live")
+    erased_checked, erased_found = _canaries(db_path, entries, ends)
     errors = [e for e in entries if e["k"] == "err"]
 
     def explained(e: dict[str, Any]) -> bool:
@@ -227,13 +228,46 @@ def check_journals(
         ),
         "errors_surfaced": len(surfaced),
         "verify_problems": len(problems),
+        "erased_texts_checked": erased_checked,
+        "erased_texts_found_in_file": len(erased_found),
         "samples": {
             "lost": lost[:5],
             "state_wrong": reopened[:5],
             "surfaced": [f"{e['op']}: {e['error']}" for e in surfaced[:5]],
             "verify": problems[:5],
+            "erased_found": erased_found[:5],
         },
     }
+
+
+def _canaries(
+    db_path: Path, entries: list[dict[str, Any]], ends: dict[tuple[Any, Any], float]
+) -> tuple[int, list[str]]:
+    """Texts that an acknowledged erasing purge must have removed, and those still on disk.
+
+    A note written (and acknowledged) in a pool before an erasing purge of that pool began, and
+    not written again afterwards (a killed write is retried with the same text), must not be in
+    any byte of the database files once the purge is acknowledged.
+    """
+    done_purges = [
+        (e["pool"], e["t"])
+        for e in entries
+        if e["k"] == "begin" and e["op"] == "purge" and e.get("erase")
+        and (e.get("w"), e["i"]) in ends
+        and any(a["k"] == "ack" and (a["w"], a["i"]) == (e.get("w"), e["i"]) for a in entries)
+    ]  # fmt: skip
+    last_begin: dict[str, float] = {}
+    for e in entries:
+        if e["k"] == "begin" and e["op"] == "write":
+            last_begin[e["text"]] = max(last_begin.get(e["text"], 0.0), e["t"])
+    erased = [
+        e["text"]
+        for e in entries
+        if e["k"] == "ack" and e["op"] == "write" and e["pool"] is not None
+        and any(p == e["pool"] and max(e["t1"], last_begin.get(e["text"], 0.0)) < t for p, t in done_purges)
+    ]  # fmt: skip
+    blob = b"".join(f.read_bytes() for f in db_path.parent.glob(db_path.name + "*") if f.is_file())
+    return len(erased), [t for t in erased if t.encode() in blob]
 
 
 def _schedule(rng: random.Random, count: int, total: int) -> list[int]:

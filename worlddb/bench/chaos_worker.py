@@ -28,7 +28,6 @@ import re
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -81,6 +80,7 @@ class Journal:
     path: Path
     done: int = 0
     live: list[str] = field(default_factory=list)
+    pending: dict[str, Any] | None = None  # the last ``begin`` without an end
 
     def load(self) -> None:
         if not self.path.exists():
@@ -110,8 +110,20 @@ class Journal:
             os.fsync(out.fileno())
         if entry["k"] in ("ack", "err"):
             self.done += 1
+            self.pending = None
+        if entry["k"] == "begin":
+            self.pending = entry
         if entry["k"] == "ack":
             self._track(entry)
+
+    def fail_pending(self, kind: str, message: str) -> None:
+        """Journal the call in flight, if any, as failed (it was never acknowledged)."""
+        if self.pending is not None:
+            begun = self.pending
+            self.append(
+                {"k": "err", "w": begun["w"], "i": begun["i"], "op": begun["op"], "class": kind,
+                 "error": message[:500], "t0": begun["t"], "t1": time.time()}
+            )  # fmt: skip
 
 
 class PythonOps:
@@ -219,7 +231,7 @@ async def run_worker(
     operations: int,
     seed: int,
     pools: int,
-    reconnect: Callable[[], Awaitable[None]] | None = None,
+    stop_on_transport: bool = False,
 ) -> None:
     """Run operations ``journal.done`` .. ``operations - 1``, journalling each outcome."""
     while journal.done < operations:
@@ -237,8 +249,8 @@ async def run_worker(
             entry = {"k": "err", "w": worker, "i": i, "op": op, "class": exc.kind}
             entry["error"] = str(exc)[:500]
             journal.append({**entry, "t0": t0, "t1": time.time()})
-            if exc.kind == "transport" and reconnect is not None:
-                await reconnect()
+            if exc.kind == "transport" and stop_on_transport:
+                return  # the caller opens a new session
             continue
         ack = {"k": "ack", "w": worker, "i": i, "op": op, "t0": t0, "t1": time.time()}
         ack["pool"] = step.get("pool")
@@ -253,57 +265,48 @@ async def run_worker(
         journal.append(ack)
 
 
-async def _mcp_worker(spec: dict[str, Any], journal: Journal) -> None:
-    from contextlib import AsyncExitStack
-
+def _mcp_client(spec: dict[str, Any]) -> Any:
     from mcp.client import Client
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    holder: dict[str, Any] = {"stack": AsyncExitStack()}
-
-    async def close() -> None:
-        with suppress(Exception):  # the session may already be broken: that is why we reconnect
-            await holder["stack"].aclose()
-        holder["stack"] = AsyncExitStack()
-
-    async def connect() -> None:
-        deadline = time.monotonic() + CALL_TIMEOUT_S
-        while True:
-            await close()
-            try:
-                if spec["transport"] == "stdio":
-                    params = StdioServerParameters(
-                        command=sys.executable,
-                        args=["-m", "worlddb_mcp", "--db", spec["db"]],
-                        env={**os.environ, **spec["env"]},
-                    )
-                    client = Client(stdio_client(params, errlog=sys.stderr))
-                else:
-                    client = Client(spec["url"])
-                holder["ops"] = McpOps(await holder["stack"].enter_async_context(client))
-                return
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                await anyio.sleep(0.2)
-
-    async def call(op: str, args: dict[str, Any]) -> dict[str, Any]:
-        ops: McpOps = holder["ops"]
-        return await ops.call(op, args)
-
-    await connect()
-    try:
-        await run_worker(
-            call,
-            journal,
-            worker=spec["worker"],
-            operations=spec["operations"],
-            seed=spec["seed"],
-            pools=spec["pools"],
-            reconnect=connect,
+    if spec["transport"] == "stdio":
+        params = StdioServerParameters(
+            command=sys.executable,
+            args=["-m", "worlddb_mcp", "--db", spec["db"]],
+            env={**os.environ, **spec["env"]},
         )
-    finally:
-        await close()
+        return Client(stdio_client(params, errlog=sys.stderr))
+    return Client(spec["url"])
+
+
+async def _mcp_worker(spec: dict[str, Any], journal: Journal) -> None:
+    """Operations over one MCP session at a time; a broken session is replaced.
+
+    When the HTTP server dies mid-call, the SDK client's transport task fails and cancels the
+    session's scope: the exception comes out of the ``async with``, not out of ``call_tool``.
+    The call in flight is then journalled as a ``transport`` failure (it was not acknowledged)
+    and a new session is opened once the server answers again.
+    """
+    failing_since: float | None = None
+    while journal.done < spec["operations"]:
+        try:
+            async with _mcp_client(spec) as client:
+                failing_since = None
+                await run_worker(
+                    McpOps(client).call,
+                    journal,
+                    worker=spec["worker"],
+                    operations=spec["operations"],
+                    seed=spec["seed"],
+                    pools=spec["pools"],
+                    stop_on_transport=True,
+                )
+        except Exception as exc:  # the session broke, or the server is not up yet
+            journal.fail_pending("transport", f"session broke: {type(exc).__name__}: {exc}")
+            failing_since = failing_since or time.monotonic()
+            if time.monotonic() - failing_since > CALL_TIMEOUT_S:
+                raise
+            await anyio.sleep(0.2)
 
 
 def main(argv: list[str] | None = None) -> int:
