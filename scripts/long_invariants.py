@@ -29,24 +29,39 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_hypothesis(seed: int, budget_s: float, examples: int, steps: int) -> dict[str, Any]:
-    """Chunks of the state machine until ``budget_s`` runs out; counts rules executed."""
+def run_hypothesis(
+    seed: int, budget_s: float, examples: int, steps: int, without: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Chunks of the state machine until ``budget_s`` runs out; counts rules executed.
+
+    ``without`` leaves edge types out of the ``link`` rule (the machine's model does not yet
+    predict every handler's side effects: see ``tests/test_derived_close_time.py``).
+    """
     sys.path.insert(0, str(ROOT))
     from hypothesis import HealthCheck, settings
     from hypothesis import seed as hypothesis_seed
-    from hypothesis.stateful import invariant, run_state_machine_as_test
+    from hypothesis import strategies as st
+    from hypothesis.stateful import invariant, precondition, rule, run_state_machine_as_test
 
-    from tests.test_invariants import StoreMachine
+    from tests.test_invariants import LINK_TYPES, StoreMachine
 
     counts = {"steps": 0, "examples": 0}
+    kept = [t for t in LINK_TYPES if t not in without]
+    base_link = StoreMachine.link
 
     class Counted(StoreMachine):
+        @precondition(lambda self: self._has_worlds())
+        @rule(data=st.data(), edge_type=st.sampled_from(kept))
+        def link(self, data: st.DataObject, edge_type: str) -> None:
+            base_link(self, data, edge_type)
+
         def __init__(self) -> None:
             super().__init__()
             self.checks = 0
@@ -76,14 +91,16 @@ def run_hypothesis(seed: int, budget_s: float, examples: int, steps: int) -> dic
         machine = hypothesis_seed(seed * 1_000_003 + chunks)(Counted)
         try:
             run_state_machine_as_test(machine, settings=config)
-        except Exception:
-            violations.append(traceback.format_exc()[-3000:])
+        except Exception as exc:  # the assertion first, then where it was raised
+            head = "".join(traceback.format_exception_only(exc))[:1000]
+            violations.append(f"{head}\n{traceback.format_exc()[-2000:]}")
         chunks += 1
         if counts["steps"] == before:
             break  # nothing ran: do not spin
     return {
         "target": "hypothesis",
         "seed": seed,
+        "without": list(without),
         "steps": counts["steps"],
         "examples": counts["examples"],
         "chunks": chunks,
@@ -161,13 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10.0, help="Budget per seed.")
     parser.add_argument("--examples", type=int, default=20, help="Hypothesis examples per chunk.")
     parser.add_argument("--steps", type=int, default=100, help="Hypothesis steps per example cap.")
+    parser.add_argument(
+        "--without", nargs="*", default=[], help="Edge types the link rule leaves out."
+    )
     parser.add_argument("--out", type=Path, default=None, help="Append JSON lines here too.")
     args = parser.parse_args(argv)
     results = []
     for seed in args.seeds:
         budget = args.minutes * 60
         if args.target == "hypothesis":
-            result = run_hypothesis(seed, budget, args.examples, args.steps)
+            result = run_hypothesis(seed, budget, args.examples, args.steps, args.without)
         elif args.target == "atheris":
             result = run_atheris(seed, budget)
         else:

@@ -127,6 +127,10 @@ def make_call(rng: random.Random, ids: list[str]) -> tuple[str, str, dict[str, A
     args = dict(_valid(tool, rng, ids))
     keys = list(args)
     strings = [k for k, v in args.items() if isinstance(v, str)]
+    if (mutation in ("missing", "wrong_type") and not keys) or (
+        mutation in ("huge", "surrogate") and not strings
+    ):
+        mutation = "valid"  # nothing to break in this tool's arguments: the call stays valid
     if mutation == "missing" and keys:
         del args[rng.choice(keys)]
     elif mutation == "extra":
