@@ -260,12 +260,13 @@ def _canaries(
     for e in entries:
         if e["k"] == "begin" and e["op"] == "write":
             last_begin[e["text"]] = max(last_begin.get(e["text"], 0.0), e["t"])
-    erased = [
-        e["text"]
-        for e in entries
-        if e["k"] == "ack" and e["op"] == "write" and e["pool"] is not None
-        and any(p == e["pool"] and max(e["t1"], last_begin.get(e["text"], 0.0)) < t for p, t in done_purges)
-    ]  # fmt: skip
+
+    def gone(e: dict[str, Any]) -> bool:
+        settled = max(e["t1"], last_begin.get(e["text"], 0.0))
+        return any(p == e["pool"] and settled < t for p, t in done_purges)
+
+    acked = [e for e in entries if e["k"] == "ack" and e["op"] == "write"]
+    erased = [e["text"] for e in acked if e["pool"] is not None and gone(e)]
     blob = b"".join(f.read_bytes() for f in db_path.parent.glob(db_path.name + "*") if f.is_file())
     return len(erased), [t for t in erased if t.encode() in blob]
 
