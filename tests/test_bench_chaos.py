@@ -129,3 +129,29 @@ def test_the_check_finds_text_an_acknowledged_erase_should_have_removed(tmp_path
     report = check_journals(db_path, [_journal(tmp_path / "j.jsonl", entries)])
     assert report["erased_texts_checked"] == 1
     assert report["erased_texts_found_in_file"] == 1
+
+
+def test_the_check_counts_an_acknowledged_write_left_in_no_scope(tmp_path: Path) -> None:
+    db_path = tmp_path / "s.db"
+    with WorldDB.open(db_path, embedder=HashEmbedder(), extractor=None) as db:
+        scoped = db.remember("in a scope", scopes={"user_id": "shared"}).id
+        bare = db.remember("in no scope").id  # what the erase race leaves behind
+    entries = [_write_ack(scoped, "in a scope"), _write_ack(bare, "in no scope", i=1)]
+    report = check_journals(db_path, [_journal(tmp_path / "j.jsonl", entries)])
+    assert report["acknowledged_writes_in_no_scope"] == 1
+    assert report["acknowledged_writes_lost"] == 0
+
+
+def test_a_retire_killed_after_its_commit_does_not_count_as_state_wrong(tmp_path: Path) -> None:
+    db_path = tmp_path / "s.db"
+    with WorldDB.open(db_path, embedder=HashEmbedder(), extractor=None) as db:
+        note = db.remember("retired by a killed call", scopes={"user_id": "shared"}).id
+        db.retire(note)
+    begun = {"k": "begin", "w": 0, "i": 1, "op": "retire", "t": 3.0, "pool": None, "id": note}
+    entries = [_write_ack(note, "retired by a killed call"), begun]
+    assert (
+        check_journals(db_path, [_journal(tmp_path / "j.jsonl", entries)])[
+            "acknowledged_state_wrong"
+        ]
+        == 0
+    )

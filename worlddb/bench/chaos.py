@@ -179,20 +179,24 @@ def check_journals(
             pools[e["id"]] = e["pool"]
         elif e["op"] == "amend":
             pools[e["id"]] = pools.get(e["old"])
-    closed = {e["id"] for e in acks if e["op"] == "retire"} | {
-        e["old"] for e in acks if e["op"] == "amend"
-    }
+    # Closed by an acknowledged retire or amend, or possibly by one killed after its commit.
+    closed = {e["id"] for e in entries if e["op"] == "retire" and e["k"] in ("ack", "begin")}
+    closed |= {e["old"] for e in acks if e["op"] == "amend"}
+    closed |= {e["id"] for e in entries if e["op"] == "amend" and e["k"] == "begin"}
     lost: list[str] = []
     reopened: list[str] = []
+    orphaned: list[str] = []
     exempt = 0
     with WorldDB.open(db_path, embedder=HashEmbedder(), extractor=None) as db:
         problems = db.verify()
         for e in acks:
             if e["op"] in ("write", "amend"):
+                found = db.find(e["id"])
+                if found is not None and not db.scopes_of(e["id"]):
+                    orphaned.append(f"{e['op']} {e['id'][:12]} (worker {e['w']} op {e['i']})")
                 if _erasable(pools.get(e["id"]), e["t0"], purges):
                     exempt += 1
                     continue
-                found = db.find(e["id"])
                 if found is None or found.content != e["text"]:
                     lost.append(f"{e['op']} {e['id'][:12]} (worker op {e['i']})")
                 elif e["id"] not in closed and pools.get(e["id"]) is None and found.valid_to:
@@ -221,6 +225,7 @@ def check_journals(
         "acknowledged_writes_checked": sum(by_op.get(k, 0) for k in ("write", "amend")) - exempt,
         "writes_possibly_erased_by_a_purge": exempt,
         "acknowledged_writes_lost": len(lost),
+        "acknowledged_writes_in_no_scope": len(orphaned),
         "acknowledged_state_wrong": len(reopened),
         "refusals": sum(e["class"] == "refusal" for e in errors),
         "transport_breaks_during_server_kills": sum(
@@ -233,6 +238,7 @@ def check_journals(
         "samples": {
             "lost": lost[:5],
             "state_wrong": reopened[:5],
+            "in_no_scope": orphaned[:5],
             "surfaced": [f"{e['op']}: {e['error']}" for e in surfaced[:5]],
             "verify": problems[:5],
             "erased_found": erased_found[:5],

@@ -37,6 +37,7 @@ import anyio
 __all__ = ["CALL_TIMEOUT_S", "Outcome", "classify_message", "main"]
 
 CALL_TIMEOUT_S: Final = 120.0
+RECONNECT_PATIENCE_S: Final = 900.0  # the parent may kill the HTTP server many times in a row
 SHARED: Final = {"user_id": "shared"}
 FIRST: Final = ("Alice", "Bruno", "Chiara", "Dmitri", "Elena", "Farid", "Greta", "Hugo")
 LAST: Final = ("Okafor", "Lindqvist", "Moreau", "Petrov", "Sato", "Haddad")
@@ -304,7 +305,7 @@ async def _mcp_worker(spec: dict[str, Any], journal: Journal) -> None:
         except Exception as exc:  # the session broke, or the server is not up yet
             journal.fail_pending("transport", f"session broke: {type(exc).__name__}: {exc}")
             failing_since = failing_since or time.monotonic()
-            if time.monotonic() - failing_since > CALL_TIMEOUT_S:
+            if time.monotonic() - failing_since > RECONNECT_PATIENCE_S:
                 raise
             await anyio.sleep(0.2)
 
