@@ -59,8 +59,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _kill_tree(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL ``proc`` and its direct children (a stdio worker's server), no goodbyes."""
+def _kill_tree(proc: subprocess.Popen[bytes]) -> int:
+    """SIGKILL ``proc`` and its direct children (a stdio worker's server); how many children."""
     children: list[int] = []
     try:
         text = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text()
@@ -76,6 +76,7 @@ def _kill_tree(proc: subprocess.Popen[bytes]) -> None:
             if not Path(f"/proc/{pid}").exists():
                 break
             time.sleep(0.01)
+    return len(children)
 
 
 class HttpServer:
@@ -370,9 +371,8 @@ def run_chaos_bench(
                     kill_at.pop(0)
                     victim = rng.choice(live)
                     assert victim.proc is not None
-                    _kill_tree(victim.proc)
+                    killed["stdio_servers"] += _kill_tree(victim.proc)
                     killed["workers"] += 1
-                    killed["stdio_servers"] += victim.spec["transport"] == "stdio"
                     victim.start()
                 while server is not None and server_at and progress >= server_at[0]:
                     server_at.pop(0)
