@@ -170,6 +170,8 @@ for _name, _summary in (
     ("extractor", "Offline extractor precision, recall and speed"),
     ("injection", "Injection detector precision/recall, dev and hold-out (-p chat=LME_FILE)"),
     ("ingest", "Turns/s through ingest and its time shares (-p data=LONGMEMEVAL_FILE)"),
+    ("chaos", "N processes x M operations on one store, SIGKILLed; nothing acknowledged lost"),
+    ("fuzz", "Randomised and malformed MCP tool calls against a real server (-p calls=N)"),
 ):
     bench.add_command(_bench_command(_name, _summary))
 

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Long runs of the store invariants (issue 15): the Hypothesis state machine, the changeset fuzzer.
+
+``hypothesis``: ``tests/test_invariants.py``'s ``StoreMachine`` (every rule checked against a
+model, ``verify()`` and I7 byte-identity after each step) run for a time budget per seed, in
+chunks of ``--examples`` examples of up to ``--steps`` steps, each chunk with its own derived
+seed; it counts the rules actually executed (Hypothesis ends many examples before the step
+cap). ``atheris``: ``fuzz/fuzz_changeset.py`` under libFuzzer with ``-seed=SEED`` for the same
+budget, in a scratch corpus (the committed corpus is read, never grown); it counts executions
+(each one decodes up to four changesets and writes them to a fresh store). When atheris is not
+importable, ``changeset`` replays the target on random bytes instead (``random``).
+
+Run under ``nice`` on a shared box, e.g.::
+
+    nice -n 15 .venv/bin/python scripts/long_invariants.py hypothesis --seeds 0 1 2 3 4 \\
+        --minutes 12 --out /tmp/hyp.json
+
+Prints one JSON line per seed and a summary; the exit status is 1 if any violation was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_hypothesis(
+    seed: int, budget_s: float, examples: int, steps: int, without: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Chunks of the state machine until ``budget_s`` runs out; counts rules executed.
+
+    ``without`` leaves edge types out of the ``link`` rule (the machine's model does not yet
+    predict every handler's side effects: see ``tests/test_derived_close_time.py``).
+    """
+    sys.path.insert(0, str(ROOT))
+    from hypothesis import HealthCheck, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
+    from hypothesis.stateful import invariant, precondition, rule, run_state_machine_as_test
+
+    from tests.test_invariants import LINK_TYPES, StoreMachine
+
+    counts = {"steps": 0, "examples": 0}
+    kept = [t for t in LINK_TYPES if t not in without]
+    base_link = StoreMachine.link
+
+    class Counted(StoreMachine):
+        @precondition(lambda self: self._has_worlds())
+        @rule(data=st.data(), edge_type=st.sampled_from(kept))
+        def link(self, data: st.DataObject, edge_type: str) -> None:
+            base_link(self, data, edge_type)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.checks = 0
+
+        @invariant()
+        def count_step(self) -> None:
+            self.checks += 1  # invariants run once up front, then after every rule
+
+        def teardown(self) -> None:
+            counts["steps"] += max(0, self.checks - 2)  # minus the up-front check and @initialize
+            counts["examples"] += 1
+            super().teardown()
+
+    start = time.monotonic()
+    chunks = 0
+    violations: list[str] = []
+    config = settings(
+        max_examples=examples,
+        stateful_step_count=steps,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=True,
+    )
+    while time.monotonic() - start < budget_s:
+        before = counts["steps"]
+        machine = hypothesis_seed(seed * 1_000_003 + chunks)(Counted)
+        try:
+            run_state_machine_as_test(machine, settings=config)
+        except Exception as exc:  # the assertion first, then where it was raised
+            head = "".join(traceback.format_exception_only(exc))[:1000]
+            violations.append(f"{head}\n{traceback.format_exc()[-2000:]}")
+        chunks += 1
+        if counts["steps"] == before:
+            break  # nothing ran: do not spin
+    return {
+        "target": "hypothesis",
+        "seed": seed,
+        "without": list(without),
+        "steps": counts["steps"],
+        "examples": counts["examples"],
+        "chunks": chunks,
+        "seconds": round(time.monotonic() - start, 1),
+        "violations": len(violations),
+        "violation_samples": violations[:2],
+    }
+
+
+def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
+    """libFuzzer on the changeset target for ``budget_s``; counts executions from its log."""
+    try:
+        import atheris  # noqa: F401
+    except ImportError:
+        return run_random_changesets(seed, budget_s)
+    with tempfile.TemporaryDirectory(prefix="worlddb-atheris-") as scratch:
+        corpus = ROOT / "fuzz" / "corpus" / "changeset"
+        command = [
+            sys.executable,
+            str(ROOT / "fuzz" / "fuzz_changeset.py"),
+            f"-seed={seed + 1}",  # libFuzzer treats seed 0 as "pick one"
+            f"-max_total_time={int(budget_s)}",
+            f"-artifact_prefix={scratch}/",
+            "-print_final_stats=1",
+            scratch,
+            str(corpus),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        log = done.stderr
+        runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
+        crashes = sorted(p.name for p in Path(scratch).glob("crash-*"))
+    return {
+        "target": "atheris",
+        "seed": seed + 1,
+        "executions": int(runs[-1]) if runs else None,
+        "seconds": float(m[-1])
+        if (m := re.findall(r"Done \d+ runs in (\d+) second", log))
+        else None,
+        "exit_status": done.returncode,
+        "violations": int(done.returncode != 0) + len(crashes),
+        "violation_samples": [log[-3000:]] if done.returncode != 0 else [],
+    }
+
+
+def run_random_changesets(seed: int, budget_s: float) -> dict[str, Any]:
+    """Without atheris: the changeset target on random byte strings for ``budget_s``."""
+    sys.path.insert(0, str(ROOT / "fuzz"))
+    import fuzz_changeset
+
+    rng = random.Random(seed)
+    start = time.monotonic()
+    runs = 0
+    violations: list[str] = []
+    while time.monotonic() - start < budget_s:
+        data = rng.randbytes(rng.randrange(1, 400))
+        try:
+            fuzz_changeset.test_one_input(data)
+        except Exception:
+            violations.append(f"{data.hex()}\n{traceback.format_exc()[-2000:]}")
+        runs += 1
+    return {
+        "target": "random-changesets",
+        "seed": seed,
+        "executions": runs,
+        "seconds": round(time.monotonic() - start, 1),
+        "violations": len(violations),
+        "violation_samples": violations[:2],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("target", choices=("hypothesis", "atheris", "random"))
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
+    parser.add_argument("--minutes", type=float, default=10.0, help="Budget per seed.")
+    parser.add_argument("--examples", type=int, default=20, help="Hypothesis examples per chunk.")
+    parser.add_argument("--steps", type=int, default=100, help="Hypothesis steps per example cap.")
+    parser.add_argument(
+        "--without", nargs="*", default=[], help="Edge types the link rule leaves out."
+    )
+    parser.add_argument("--out", type=Path, default=None, help="Append JSON lines here too.")
+    args = parser.parse_args(argv)
+    results = []
+    for seed in args.seeds:
+        budget = args.minutes * 60
+        if args.target == "hypothesis":
+            result = run_hypothesis(seed, budget, args.examples, args.steps, args.without)
+        elif args.target == "atheris":
+            result = run_atheris(seed, budget)
+        else:
+            result = run_random_changesets(seed, budget)
+        results.append(result)
+        line = json.dumps(result)
+        print(line, flush=True)
+        if args.out is not None:
+            with args.out.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+    key = "steps" if args.target == "hypothesis" else "executions"
+    total = sum(r.get(key) or 0 for r in results)
+    violations = sum(r["violations"] for r in results)
+    print(
+        json.dumps(
+            {"target": args.target, key: total, "seeds": len(results), "violations": violations}
+        )
+    )
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
