@@ -10,8 +10,6 @@ handler's own docstring says "a fact also stated in another, still valid memory 
 
 from __future__ import annotations
 
-import pytest
-
 from worlddb.engine import WorldDB
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
@@ -36,11 +34,6 @@ def test_a_derived_world_closes_when_its_last_source_closes_in_processing_order(
         assert db.get(f).valid_to == 400
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="DerivedFromHandler closes at the completing source's close time (200), not the "
-    "latest source close time (400); worlddb/handlers/builtin.py _close_when_all_closed",
-)
 def test_a_derived_world_closes_at_the_latest_close_time_of_its_sources() -> None:
     with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
         a, b, f = _fact_from_two_notes(db)

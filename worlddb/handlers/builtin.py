@@ -187,19 +187,25 @@ CASCADING_CONTAINERS = frozenset({"Session"})
 def _close_when_all_closed(
     ctx: WriteContext, world_id: str, holders: Sequence[str], at: int
 ) -> None:
-    """Close ``world_id`` at ``at`` once every one of ``holders`` has closed.
+    """Close ``world_id`` once every one of ``holders`` has closed, when the last of them did.
 
-    It closes at its own start if it only begins later: a claim about the future ("I start at
-    Globex next month") whose source is retired today never becomes true, so its interval
-    closes empty at its start rather than being refused.
+    That is the latest of the holders' close times, not ``at`` (the close being processed): holders
+    may close out of time order (a note retired as of 400, then another as of 200), and the world
+    stays true while any holder is. It closes at its own start if it only begins later: a claim
+    about the future ("I start at Globex next month") whose source is retired today never becomes
+    true, so its interval closes empty at its start rather than being refused.
     """
     world = ctx.world(world_id)
     if world.valid_to is not None and world.valid_to <= at:
         return
-    if any(ctx.world(h).valid_to is None for h in holders):
+    ends = [ctx.world(h).valid_to for h in holders]
+    if any(end is None for end in ends):
+        return
+    last = max([at, *(end for end in ends if end is not None)])
+    if world.valid_to is not None and world.valid_to <= last:
         return
     begins = world.valid_from
-    ctx.close_validity(world_id, at if begins is None else max(at, begins))
+    ctx.close_validity(world_id, last if begins is None else max(last, begins))
 
 
 def register_builtins(registry: HandlerRegistry) -> None:

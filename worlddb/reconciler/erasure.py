@@ -154,15 +154,22 @@ def purge_worlds(
     *,
     keep: frozenset[str] = frozenset(),
     memory_types: Collection[str] = (),
+    scope: str | None = None,
 ) -> ErasureReport:
     """Delete the purge closure of ``roots`` in one transaction and scrub the file of its text.
 
-    ``memory_types`` names the world types counted as memories in the report.
+    ``memory_types`` names the world types counted as memories in the report. ``scope`` adds a
+    Scope world and its members to ``roots`` (keeping the members another scope holds), listed
+    inside the deleting transaction: a member another process commits just before it is then
+    either listed and erased or, committed after, written once the erase is done.
     """
     with rec.store.exclusive():
         removed: list[int] = []
         searchable = False
         with rec.store.transaction(rec.now) as txn:
+            if scope is not None:
+                roots = [*txn.scope_member_ids(scope), scope, *roots]
+                keep = keep | txn.shared_member_ids(scope)
             doomed, spared = _Closure(txn, keep, frozenset(memory_types)).run(roots)
             kinds = txn.types_of((*doomed, *spared))
             for wid in doomed:

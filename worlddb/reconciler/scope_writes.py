@@ -16,7 +16,6 @@ from worlddb.errors import NotFoundError
 from worlddb.model import NodeId
 from worlddb.reconciler.context import Outcome
 from worlddb.reconciler.erasure import ErasureReport, purge_worlds
-from worlddb.store.memory_reads import scope_member_ids, shared_member_ids
 
 if TYPE_CHECKING:
     from worlddb.reconciler import Reconciler
@@ -48,9 +47,6 @@ def erase_scope_members(
     Raises:
         NotFoundError: no such scope (``name`` says which, as ``kind=value``).
     """
-    with rec.store.exclusive():  # one writer from the member listing to the delete
-        if not rec.store.exists(scope):
-            raise NotFoundError(name, "scope")
-        members = scope_member_ids(rec.store, scope)
-        shared = shared_member_ids(rec.store, scope)
-        return purge_worlds(rec, [*members, scope], keep=shared, memory_types=memory_types)
+    if not rec.store.exists(scope):
+        raise NotFoundError(name, "scope")
+    return purge_worlds(rec, [], scope=scope, memory_types=memory_types)

@@ -34,6 +34,7 @@ from worlddb.store._writer import Writer
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
+from worlddb.store.memory_reads import ScopeMemberReads
 from worlddb.store.reads import ReadMixin
 from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.vector_rows import VectorRowsMixin
@@ -69,7 +70,7 @@ class _Reader:
         self.depth = 0
 
 
-class Store(ReadMixin, VectorRowsMixin):
+class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads):
     """An open worlddb SQLite file (or in-memory database).
 
     ``_connection``, ``_guard``, ``_write_connection`` and ``_writing()`` are this backend's

@@ -25,6 +25,7 @@ from worlddb.phonetic import phonetic_key
 from worlddb.store.erasure import ClosureMixin
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
+from worlddb.store.memory_reads import ScopeMemberReads
 from worlddb.store.reads import ReadMixin
 from worlddb.store.sql import chunked
 from worlddb.store.vector_rows import VectorRowsMixin
@@ -48,7 +49,7 @@ _EDGE_INSERT = (
 """The column list and placeholders shared by the bulk and the single edge insert."""
 
 
-class Writer(ReadMixin, VectorRowsMixin, WalkMixin, ClosureMixin):
+class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, WalkMixin, ClosureMixin):
     """Row-level writes for one transaction, stamped with one ingest time ``now``.
 
     ``lock`` is the store's write lock (already held by the thread that opened the
