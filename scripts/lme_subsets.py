@@ -19,9 +19,8 @@ import random
 import sys
 from pathlib import Path
 
-from blake3 import blake3
-
 from worlddb.eval.longmemeval import iter_json_array
+from worlddb.hashing import digest
 
 DATA = Path("/work/shared/data/longmemeval/longmemeval_s_cleaned_498of500.json.xz")
 GOLD = DATA.with_name("longmemeval_s_cleaned_498of500.gold.jsonl")
@@ -33,7 +32,8 @@ SEED = 12
 
 def half(question_id: str) -> str:
     """``tune`` when blake3(question_id)'s first byte is even, else ``holdout``."""
-    return "tune" if blake3(question_id.encode("utf-8")).digest()[0] % 2 == 0 else "holdout"
+    first_byte = int(digest(question_id.encode("utf-8"))[:2], 16)
+    return "tune" if first_byte % 2 == 0 else "holdout"
 
 
 def freeze() -> None:

@@ -41,10 +41,14 @@ from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
 from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
+from worlddb.recall.episodes import EPISODE_POOL
+from worlddb.recall.feedback import FEEDBACK_POOL
 from worlddb.recall.result import RecallResult
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
+from worlddb.recall.rounds import SecondRound
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
 from worlddb.store import Store
+from worlddb.store.episodes import EpisodeReads, SqliteEpisodeReads
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import now_us
 
@@ -62,12 +66,15 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph")
-OPTIONAL_LANES: Final = ("time",)
+OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector")
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
-not a default until more evidence says so."""
+not a default until more evidence says so. ``episode`` (``worlddb.recall.episodes``), ``prf``
+and ``prf_vector`` (``worlddb.recall.feedback``) are second rounds over the text and vector
+lanes' candidates, for questions whose evidence spans several episodes."""
+SECOND_ROUND: Final = ("episode", "prf", "prf_vector")
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
-    {"vector": 20, "bm25": 5, "graph": 10, "time": 10}
+    {"vector": 20, "bm25": 5, "graph": 10, "time": 10, "episode": 10, "prf": 5, "prf_vector": 20}
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
@@ -142,6 +149,7 @@ class Recall:
         clock: Callable[[], int] = now_us,
         settings: RecallSettings | None = None,
         fuzzy: FuzzyLookup | Literal["default"] | None = "default",
+        episodes: EpisodeReads | None = None,
     ) -> None:
         """Wire recall to a store, its vector index and embedder (both optional) and handlers.
 
@@ -155,6 +163,8 @@ class Recall:
             fuzzy: How the graph lane recognises misspelt entity names: by default the
                 ``TieredResolver``'s fuzzy and phonetic tiers; ``None`` for exact and alias
                 matches only.
+            episodes: The reads the second-round lanes need (a hit's episode, stored
+                vectors); by default over ``store``.
         """
         self.store = store
         self.vectors = vectors
@@ -171,6 +181,14 @@ class Recall:
             self.fuzzy = fuzzy
         self._hydrator = Hydrator(
             store, rewriting_handlers(handlers), max_surfaced=self.settings.max_surfaced
+        )
+        self._second_round = SecondRound(
+            store,
+            vectors,
+            embedder,
+            episodes or SqliteEpisodeReads(store),
+            k=self.settings.rrf_k,
+            max_terms=self.settings.max_terms,
         )
 
     def recall(
@@ -206,7 +224,8 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
-        wanted.sort(key=lambda lane: lane == "time")  # it reorders the other lanes' candidates
+        # Second rounds and the time lane work on the text and vector lanes' candidates.
+        wanted.sort(key=lambda lane: 2 if lane == "time" else lane in SECOND_ROUND)
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -225,7 +244,11 @@ class Recall:
             fetch = max(depths[lane], limit)
             if anchor is not None and lane in ("bm25", "vector"):
                 fetch = max(fetch, TIME_POOL)
-            if lane == "time":
+            if lane in ("bm25", "vector") and set(wanted) & set(SECOND_ROUND):
+                fetch = max(fetch, EPISODE_POOL, FEEDBACK_POOL)
+            if lane in SECOND_ROUND:
+                found = self._second_round.run(lane, text, rankings, flt, fetch)
+            elif lane == "time":
                 if anchor is None:
                     continue
                 found = self._time_lane(anchor, rankings)

@@ -1,0 +1,97 @@
+"""Second-round lanes: searches that start from the text and vector lanes' candidates.
+
+``episode`` (``worlddb.recall.episodes``) ranks the episodes the candidates belong to by all
+their evidence; ``prf`` and ``prf_vector`` (``worlddb.recall.feedback``) search again from the
+first round's best hits. Each is an optional recall lane, so an ablation switches it alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from worlddb.index.dense import search_dense
+from worlddb.index.filters import WorldFilter, filter_rids
+from worlddb.index.fts import search_text
+from worlddb.index.vector import VectorIndex
+from worlddb.plugins import Embedder
+from worlddb.recall.episodes import EPISODE_POOL, rank_episodes
+from worlddb.recall.feedback import (
+    FEEDBACK_DOCS,
+    FEEDBACK_POOL,
+    expansion_terms,
+    first_round,
+    rocchio,
+)
+from worlddb.store import Store
+from worlddb.store.episodes import EpisodeReads
+
+__all__ = ["SecondRound"]
+
+_FIRST: Final = ("bm25", "vector")
+
+
+class SecondRound:
+    """Runs one second-round lane over the first round's rankings (str rids, best first)."""
+
+    def __init__(
+        self,
+        store: Store,
+        vectors: VectorIndex | None,
+        embedder: Embedder | None,
+        episodes: EpisodeReads,
+        *,
+        k: int,
+        max_terms: int,
+    ) -> None:
+        self.store = store
+        self.vectors = vectors
+        self.embedder = embedder
+        self.episodes = episodes
+        self.k = k
+        self.max_terms = max_terms
+
+    def run(
+        self,
+        lane: str,
+        text: str,
+        rankings: Mapping[str, Sequence[str]],
+        flt: WorldFilter,
+        limit: int,
+    ) -> list[int]:
+        """The lane's hits, best first (at most ``limit``); ``[]`` without a first round."""
+        first = {lane: [int(r) for r in rankings.get(lane, ())] for lane in _FIRST}
+        if not any(first.values()):
+            return []
+        if lane == "episode":
+            return self._episodes(first, flt, limit)
+        order = first_round(first, self.k)
+        if lane == "prf":
+            return self._prf_text(text, order, flt, limit)
+        return self._prf_vector(text, order, flt, limit)
+
+    def _episodes(self, first: Mapping[str, list[int]], flt: WorldFilter, limit: int) -> list[int]:
+        pools = {lane: rids[:EPISODE_POOL] for lane, rids in first.items()}
+        episode_of = self.episodes.episodes_of({r for rids in pools.values() for r in rids})
+        ranked = rank_episodes(pools, episode_of, k=self.k)
+        keep = filter_rids(self.store, ranked, flt)
+        return [rid for rid in ranked if rid in keep][:limit]
+
+    def _prf_text(self, text: str, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
+        pool = order[:FEEDBACK_POOL]
+        worlds = self.store.worlds_by_rid(pool)
+        texts = [worlds[r].text for r in pool if r in worlds]
+        terms = expansion_terms(text, texts[:FEEDBACK_DOCS], texts)
+        if not terms:
+            return []
+        query = f"{text} {' '.join(terms)}"
+        hits = search_text(self.store, query, flt=flt, limit=limit, max_terms=self.max_terms)
+        return [h.rid for h in hits]
+
+    def _prf_vector(self, text: str, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
+        if self.vectors is None or self.embedder is None or not text.strip():
+            return []
+        stored = self.episodes.vectors_of(order[:FEEDBACK_DOCS])
+        query = self.embedder.embed_queries([text])[0]
+        moved = rocchio(query, [stored[r] for r in order[:FEEDBACK_DOCS] if r in stored])
+        return [h.rid for h in search_dense(self.store, self.vectors, moved, flt=flt, limit=limit)]
