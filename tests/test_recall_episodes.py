@@ -11,6 +11,7 @@ from worlddb import WorldDB
 from worlddb.errors import ValidationError
 from worlddb.plugins import Message
 from worlddb.recall import OPTIONAL_LANES
+from worlddb.recall.categories import MAX_TERMS, CategoryLexicon, category_terms
 from worlddb.recall.episodes import rank_episodes
 from worlddb.recall.feedback import expansion_terms, first_round, rocchio
 from worlddb.store.episodes import SqliteEpisodeReads
@@ -18,7 +19,7 @@ from worlddb.testing import HashEmbedder
 
 DAY = 86_400_000_000
 START = 1_700_000_000_000_000
-SECOND_ROUND = ["episode", "prf", "prf_vector"]
+SECOND_ROUND = ["episode", "prf", "prf_vector", "category"]
 MEMORY = ["Turn", "Fact", "Session"]
 
 
@@ -152,3 +153,48 @@ def test_the_prf_lane_searches_again_with_the_feedback_words(db: WorldDB) -> Non
 def test_an_unknown_lane_is_still_refused(db: WorldDB) -> None:
     with pytest.raises(ValidationError, match="unknown recall lane"):
         db.recall("x", lanes=["bm25", "episodes"])
+
+
+def test_a_plural_category_expands_into_the_kinds_wordnet_files_under_it() -> None:
+    terms = category_terms("How many different doctors did I visit?")
+    assert {"dermatologist", "orthopedist", "surgeon"} <= set(terms)
+    assert "doctor" not in terms and "doctors" not in terms
+    assert len(terms) <= MAX_TERMS
+
+
+def test_singular_measure_and_too_general_nouns_do_not_expand() -> None:
+    assert category_terms("How much money did I spend?") == []  # singular: the topic itself
+    assert category_terms("How many hours and months did it take?") == []  # measures
+    assert category_terms("What things did I do?") == []  # too general
+    assert category_terms("") == []
+
+
+def test_expansion_follows_the_first_senses_to_a_bounded_depth() -> None:
+    # "pet": 0 (synonym "companion") -> 1 "dog" -> 2 "terrier" -> 3 "westie" -> 5 "pup"
+    # (too deep); 4 "caress" is its second sense, 2 a third one (not followed from there).
+    lex = CategoryLexicon(
+        synsets=[
+            [["pet", "companion"], [1]],
+            [["dog"], [2]],
+            [["terrier"], [3]],
+            [["westie"], [5]],
+            [["caress"], []],
+            [["pup"], []],
+        ],
+        senses={"pet": [0, 4, 2], "dog": [1]},
+        plurals={"geese": "goose"},
+    )
+    assert lex.singular("pets") == "pet" and lex.singular("pet") is None
+    assert lex.expand("pet") == ["companion", "caress", "dog", "terrier", "westie"]
+    assert category_terms("my pets", lex) == lex.expand("pet")
+
+
+def test_the_category_lane_finds_instances_the_question_never_names(db: WorldDB) -> None:
+    derm, _ = _session(db, 0, "The dermatologist looked at the rash on my arm.")
+    ortho, _ = _session(db, 1, "My orthopedist wants an x-ray of my knee.")
+    for day in range(2, 8):
+        _session(db, day, f"Conversation {day} about doctors in television dramas.")
+    plain = db.recall("Which doctors did I visit?", lanes=["bm25"], types=MEMORY, limit=3)
+    assert not {derm, ortho} & {h.parent for h in plain.hits}
+    found = db.recall("Which doctors did I visit?", lanes=["bm25", "category"], types=MEMORY)
+    assert {derm, ortho} <= {h.parent for h in found.hits if "category" in h.ranks}

@@ -15,10 +15,13 @@ from worlddb.index.filters import WorldFilter, filter_rids
 from worlddb.index.fts import search_text
 from worlddb.index.vector import VectorIndex
 from worlddb.plugins import Embedder
-from worlddb.recall.episodes import EPISODE_POOL, rank_episodes
+from worlddb.recall.categories import category_terms
+from worlddb.recall.episodes import EPISODE_POOL, PER_EPISODE, rank_episodes
 from worlddb.recall.feedback import (
+    EXPANSION_TERMS,
     FEEDBACK_DOCS,
     FEEDBACK_POOL,
+    ROCCHIO_BETA,
     expansion_terms,
     first_round,
     rocchio,
@@ -50,6 +53,13 @@ class SecondRound:
         self.episodes = episodes
         self.k = k
         self.max_terms = max_terms
+        # Knobs, named for experiments (see the lanes' modules for what each means).
+        self.per_episode = PER_EPISODE
+        self.episode_pool = EPISODE_POOL
+        self.feedback_docs = FEEDBACK_DOCS
+        self.feedback_pool = FEEDBACK_POOL
+        self.expansion_terms = EXPANSION_TERMS
+        self.beta = ROCCHIO_BETA
 
     def run(
         self,
@@ -60,6 +70,14 @@ class SecondRound:
         limit: int,
     ) -> list[int]:
         """The lane's hits, best first (at most ``limit``); ``[]`` without a first round."""
+        if lane == "category":
+            terms = category_terms(text)
+            if not terms:
+                return []
+            hits = search_text(
+                self.store, " ".join(terms), flt=flt, limit=limit, max_terms=len(terms)
+            )
+            return [h.rid for h in hits]
         first = {lane: [int(r) for r in rankings.get(lane, ())] for lane in _FIRST}
         if not any(first.values()):
             return []
@@ -71,17 +89,19 @@ class SecondRound:
         return self._prf_vector(text, order, flt, limit)
 
     def _episodes(self, first: Mapping[str, list[int]], flt: WorldFilter, limit: int) -> list[int]:
-        pools = {lane: rids[:EPISODE_POOL] for lane, rids in first.items()}
+        pools = {lane: rids[: self.episode_pool] for lane, rids in first.items()}
         episode_of = self.episodes.episodes_of({r for rids in pools.values() for r in rids})
-        ranked = rank_episodes(pools, episode_of, k=self.k)
+        ranked = rank_episodes(pools, episode_of, k=self.k, per_episode=self.per_episode)
         keep = filter_rids(self.store, ranked, flt)
         return [rid for rid in ranked if rid in keep][:limit]
 
     def _prf_text(self, text: str, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
-        pool = order[:FEEDBACK_POOL]
+        pool = order[: self.feedback_pool]
         worlds = self.store.worlds_by_rid(pool)
         texts = [worlds[r].text for r in pool if r in worlds]
-        terms = expansion_terms(text, texts[:FEEDBACK_DOCS], texts)
+        terms = expansion_terms(
+            text, texts[: self.feedback_docs], texts, limit=self.expansion_terms
+        )
         if not terms:
             return []
         query = f"{text} {' '.join(terms)}"
@@ -91,7 +111,8 @@ class SecondRound:
     def _prf_vector(self, text: str, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
         if self.vectors is None or self.embedder is None or not text.strip():
             return []
-        stored = self.episodes.vectors_of(order[:FEEDBACK_DOCS])
+        top = order[: self.feedback_docs]
+        stored = self.episodes.vectors_of(top)
         query = self.embedder.embed_queries([text])[0]
-        moved = rocchio(query, [stored[r] for r in order[:FEEDBACK_DOCS] if r in stored])
+        moved = rocchio(query, [stored[r] for r in top if r in stored], beta=self.beta)
         return [h.rid for h in search_dense(self.store, self.vectors, moved, flt=flt, limit=limit)]

@@ -66,15 +66,25 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph")
-OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector")
+OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "category")
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
 not a default until more evidence says so. ``episode`` (``worlddb.recall.episodes``), ``prf``
 and ``prf_vector`` (``worlddb.recall.feedback``) are second rounds over the text and vector
-lanes' candidates, for questions whose evidence spans several episodes."""
-SECOND_ROUND: Final = ("episode", "prf", "prf_vector")
+lanes' candidates, for questions whose evidence spans several episodes; ``category``
+(``worlddb.recall.categories``) searches for the instances of the categories a question names."""
+SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "category")
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
-    {"vector": 20, "bm25": 5, "graph": 10, "time": 10, "episode": 10, "prf": 5, "prf_vector": 20}
+    {
+        "vector": 20,
+        "bm25": 5,
+        "graph": 10,
+        "time": 10,
+        "episode": 10,
+        "prf": 5,
+        "prf_vector": 20,
+        "category": 5,
+    }
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
