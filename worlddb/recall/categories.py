@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -81,6 +82,7 @@ _NOT_CATEGORIES: Final = frozenset(
 )
 """Measure and container nouns ("how many *pieces* of ...", "in the last two *months*"): they
 name how evidence is counted or when, not what it is about."""
+_LOWER_WORD: Final = re.compile(r"(?<![\w'])[a-z]+(?![\w'])")
 _SUFFIXES: Final = (
     ("ies", "y"),
     ("ses", "s"),
@@ -146,7 +148,9 @@ def category_terms(query: str, lex: CategoryLexicon | None = None) -> list[str]:
     lex = lex or lexicon()
     asked = [w for w in tokenize(query) if w not in DEFAULT_STOPWORDS and not w.isdigit()]
     own = set(asked)
-    asked = [w for w in asked if w not in _NOT_CATEGORIES]
+    # A capitalised word is part of a name or title ("Game of Thrones"), not a category.
+    lower = set(_LOWER_WORD.findall(query))
+    asked = [w for w in asked if w in lower and w not in _NOT_CATEGORIES]
     # Only plural nouns name what is being gathered ("doctors", "festivals", "sports"); a
     # singular noun is usually the topic itself ("money", "attending" would expand into slang
     # and gerunds), so it is left to the other lanes.
