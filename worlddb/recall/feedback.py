@@ -17,8 +17,9 @@ Pure: the caller supplies texts, vectors and the searches.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import numpy as np
@@ -51,25 +52,32 @@ def expansion_terms(
     pool: Sequence[str],
     *,
     limit: int = EXPANSION_TERMS,
+    doc_freq: Callable[[Sequence[str]], tuple[Mapping[str, int], int]] | None = None,
 ) -> list[str]:
-    """Words shared by the feedback texts and rarer in the pool, best first.
+    """Words shared by the feedback texts and rare elsewhere, best first.
 
-    A word's score is the share of feedback texts holding it minus its share of pool texts;
-    a word must be in at least two feedback texts (one text's words are that text's topic, not
-    the question's), and words of the query, stopwords and short or numeric words never count.
+    A word's score is the share of feedback texts holding it minus its share of pool texts,
+    times its inverse document frequency in the store when ``doc_freq`` is given (a word in
+    every conversation — "need", "trying" — then scores near zero); a word must be in at least
+    two feedback texts (one text's words are that text's topic, not the question's), and words
+    of the query, stopwords and short or numeric words never count.
     """
     if not feedback:
         return []
     asked = set(tokenize(query))
     fb = _doc_freq(feedback)
     bg = _doc_freq(pool) if pool else Counter()
+    candidates = [w for w, count in fb.items() if count >= 2 and w not in asked]
+    idf: dict[str, float] = {}
+    if doc_freq is not None and candidates:
+        freqs, size = doc_freq(candidates)
+        idf = {w: math.log(1 + size / (1 + freqs.get(w, 0))) for w in candidates}
     scored = []
-    for word, count in fb.items():
-        if count < 2 or word in asked:
-            continue
-        score = count / len(feedback) - (bg[word] / len(pool) if pool else 0.0)
+    for word in candidates:
+        score = fb[word] / len(feedback) - (bg[word] / len(pool) if pool else 0.0)
+        score *= idf.get(word, 1.0)
         if score > 0:
-            scored.append((-score, -count, word))
+            scored.append((-score, -fb[word], word))
     return [word for _, _, word in sorted(scored)[:limit]]
 
 

@@ -32,6 +32,8 @@ from worlddb.store.episodes import EpisodeReads
 __all__ = ["SecondRound"]
 
 _FIRST: Final = ("bm25", "vector")
+DF_CAP: Final = 10_000
+"""Document counts stop here: a word in more worlds than this is common anyway."""
 
 
 class SecondRound:
@@ -60,6 +62,7 @@ class SecondRound:
         self.feedback_pool = FEEDBACK_POOL
         self.expansion_terms = EXPANSION_TERMS
         self.beta = ROCCHIO_BETA
+        self.use_idf = True
 
     def run(
         self,
@@ -100,13 +103,20 @@ class SecondRound:
         worlds = self.store.worlds_by_rid(pool)
         texts = [worlds[r].text for r in pool if r in worlds]
         terms = expansion_terms(
-            text, texts[: self.feedback_docs], texts, limit=self.expansion_terms
+            text,
+            texts[: self.feedback_docs],
+            texts,
+            limit=self.expansion_terms,
+            doc_freq=self._doc_freqs if self.use_idf else None,
         )
         if not terms:
             return []
         query = f"{text} {' '.join(terms)}"
         hits = search_text(self.store, query, flt=flt, limit=limit, max_terms=self.max_terms)
         return [h.rid for h in hits]
+
+    def _doc_freqs(self, words: Sequence[str]) -> tuple[Mapping[str, int], int]:
+        return self.episodes.doc_freqs(words, DF_CAP)
 
     def _prf_vector(self, text: str, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
         if self.vectors is None or self.embedder is None or not text.strip():

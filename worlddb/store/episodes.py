@@ -45,6 +45,11 @@ class EpisodeReads(Protocol):
         """Each rid with a stored embedding → its vector (little-endian float32 bytes)."""
         ...
 
+    def doc_freqs(self, words: Iterable[str], cap: int) -> tuple[Mapping[str, int], int]:
+        """How many indexed worlds hold each word (counting stops at ``cap``), and how many
+        worlds there are: the inverse document frequency of candidate expansion words."""
+        ...
+
 
 class SqliteEpisodeReads:
     """``EpisodeReads`` over a ``Store``."""
@@ -70,6 +75,20 @@ class SqliteEpisodeReads:
                 ).fetchall()
             out.update((int(r), bytes(v)) for r, v in rows)
         return out
+
+    def doc_freqs(self, words: Iterable[str], cap: int) -> tuple[dict[str, int], int]:
+        out: dict[str, int] = {}
+        with self.store.lock:
+            (size,) = self.store.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
+            for word in dict.fromkeys(words):
+                if not word.isalnum():
+                    continue  # only plain words reach FTS5, always as a quoted phrase
+                (count,) = self.store.conn.execute(
+                    "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
+                    (f'"{word}"', cap),
+                ).fetchone()
+                out[word] = int(count)
+        return out, int(size)
 
 
 def _chunks(rids: Iterable[int]) -> Iterable[list[int]]:
