@@ -198,3 +198,21 @@ def test_the_category_lane_finds_instances_the_question_never_names(db: WorldDB)
     assert not {derm, ortho} & {h.parent for h in plain.hits}
     found = db.recall("Which doctors did I visit?", lanes=["bm25", "category"], types=MEMORY)
     assert {derm, ortho} <= {h.parent for h in found.hits if "category" in h.ranks}
+
+
+def test_the_graph_feedback_lane_follows_the_best_hits_entities(db: WorldDB) -> None:
+    _, first = _session(db, 0, "I adopted a kitten at the shelter.")
+    later, second = _session(db, 1, "Miso knocked a glass off the table again.")
+    for day in range(2, 8):
+        _session(db, day, f"Conversation {day} about the shelter's opening hours.")
+    miso = db.put("Pet", name="Miso")
+    for turn, text in ((first[0], "the user adopted Miso"), (second[0], "Miso broke a glass")):
+        fact = db.put("Fact", content=text)
+        db.link(fact, turn, "derived_from")
+        db.link(fact, miso, "refers_to")
+    plain = db.recall("kitten adoption", lanes=["bm25"], types=MEMORY)
+    assert later not in {h.parent for h in plain.hits}
+    found = db.recall("kitten adoption", lanes=["bm25", "prf_graph"], types=MEMORY)
+    reached = {h.id for h in found.hits if "prf_graph" in h.ranks}
+    assert reached and all(h.type == "Fact" for h in found.hits if h.id in reached)
+    assert any("glass" in h.text for h in found.hits if h.id in reached)

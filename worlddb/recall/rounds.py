@@ -2,7 +2,10 @@
 
 ``episode`` (``worlddb.recall.episodes``) ranks the episodes the candidates belong to by all
 their evidence; ``prf`` and ``prf_vector`` (``worlddb.recall.feedback``) search again from the
-first round's best hits. Each is an optional recall lane, so an ablation switches it alone.
+first round's best hits; ``prf_graph`` follows the memory graph from them (the entities their
+facts refer to, hubs left out, and every memory that mentions those); ``category`` expands the
+question's category nouns (``worlddb.recall.categories``). Each is an optional recall lane,
+so an ablation switches it alone.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Final
 from worlddb.index.dense import search_dense
 from worlddb.index.filters import WorldFilter, filter_rids
 from worlddb.index.fts import search_text
+from worlddb.index.graph import edges_touching, mentions
 from worlddb.index.vector import VectorIndex
 from worlddb.plugins import Embedder
 from worlddb.recall.categories import category_terms
@@ -32,6 +36,8 @@ from worlddb.store.episodes import EpisodeReads
 __all__ = ["SecondRound"]
 
 _FIRST: Final = ("bm25", "vector")
+HUB_MENTIONS: Final = 30
+"""An entity more memories than this mention is a hub (the user, "home"): not followed."""
 DF_CAP: Final = 10_000
 """Document counts stop here: a word in more worlds than this is common anyway."""
 
@@ -63,6 +69,8 @@ class SecondRound:
         self.expansion_terms = EXPANSION_TERMS
         self.beta = ROCCHIO_BETA
         self.use_idf = True
+        self.hub_mentions = HUB_MENTIONS
+        self.entity_types: tuple[str, ...] = ()
 
     def run(
         self,
@@ -89,6 +97,8 @@ class SecondRound:
         order = first_round(first, self.k)
         if lane == "prf":
             return self._prf_text(text, order, flt, limit)
+        if lane == "prf_graph":
+            return self._prf_graph(order, flt, limit)
         return self._prf_vector(text, order, flt, limit)
 
     def _episodes(self, first: Mapping[str, list[int]], flt: WorldFilter, limit: int) -> list[int]:
@@ -113,6 +123,23 @@ class SecondRound:
             return []
         query = f"{text} {' '.join(terms)}"
         hits = search_text(self.store, query, flt=flt, limit=limit, max_terms=self.max_terms)
+        return [h.rid for h in hits]
+
+    def _prf_graph(self, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
+        """Worlds that mention the entities the first round's best hits (and the facts
+        derived from them) refer to, hub entities left out."""
+        top = list(self.store.ids_of(order[: self.feedback_docs]).values())
+        derived = edges_touching(self.store, top, types=["derived_from"], direction="in")
+        claims = [*top, *(e.source for e in derived)]
+        refs = edges_touching(self.store, claims, types=["refers_to"], direction="out")
+        entities = list(dict.fromkeys(e.target for e in refs))
+        counts = self.episodes.mention_counts(entities, self.hub_mentions + 1)
+        seeds = [e for e in entities if counts.get(e, 0) <= self.hub_mentions]
+        if not seeds:
+            return []
+        hits = mentions(
+            self.store, seeds, flt=flt, limit=limit, entity_types=self.entity_types, hops=1
+        )
         return [h.rid for h in hits]
 
     def _doc_freqs(self, words: Sequence[str]) -> tuple[Mapping[str, int], int]:

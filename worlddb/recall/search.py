@@ -66,14 +66,14 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph")
-OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "category")
+OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "prf_graph", "category")
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
 not a default until more evidence says so. ``episode`` (``worlddb.recall.episodes``), ``prf``
 and ``prf_vector`` (``worlddb.recall.feedback``) are second rounds over the text and vector
 lanes' candidates, for questions whose evidence spans several episodes; ``category``
 (``worlddb.recall.categories``) searches for the instances of the categories a question names."""
-SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "category")
+SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category")
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
     {
         "vector": 20,
@@ -83,6 +83,7 @@ DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
         "episode": 10,
         "prf": 5,
         "prf_vector": 20,
+        "prf_graph": 10,
         "category": 5,
     }
 )
@@ -200,6 +201,7 @@ class Recall:
             k=self.settings.rrf_k,
             max_terms=self.settings.max_terms,
         )
+        self._second_round.entity_types = self.settings.entity_types
 
     def recall(
         self,

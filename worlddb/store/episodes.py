@@ -50,6 +50,11 @@ class EpisodeReads(Protocol):
         worlds there are: the inverse document frequency of candidate expansion words."""
         ...
 
+    def mention_counts(self, entities: Iterable[str], cap: int) -> Mapping[str, int]:
+        """How many live ``refers_to`` edges point at each entity (counting stops at ``cap``):
+        an entity most memories mention (the user) says nothing about any one of them."""
+        ...
+
 
 class SqliteEpisodeReads:
     """``EpisodeReads`` over a ``Store``."""
@@ -89,6 +94,18 @@ class SqliteEpisodeReads:
                 ).fetchone()
                 out[word] = int(count)
         return out, int(size)
+
+    def mention_counts(self, entities: Iterable[str], cap: int) -> dict[str, int]:
+        out: dict[str, int] = {}
+        with self.store.lock:
+            for entity in dict.fromkeys(entities):
+                (count,) = self.store.conn.execute(
+                    "SELECT count(*) FROM (SELECT 1 FROM edges WHERE dst = ? AND type = "
+                    "'refers_to' AND status = 'active' LIMIT ?)",
+                    (entity, cap),
+                ).fetchone()
+                out[entity] = int(count)
+        return out
 
 
 def _chunks(rids: Iterable[int]) -> Iterable[list[int]]:
