@@ -8,7 +8,8 @@ One ``recall()`` call:
    ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
    the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
    vector candidates reordered by closeness to it; see ``anchors``; run only when asked
-   for) — each fetching ``max(depth, limit)`` ids;
+   for) and the optional second rounds of ``rounds`` (episodes, feedback, categories) —
+   each fetching ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
    ``limit``);
@@ -69,11 +70,11 @@ LANES: Final = ("bm25", "vector", "graph")
 OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "prf_graph", "category")
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
-not a default until more evidence says so. ``episode`` (``worlddb.recall.episodes``), ``prf``
-and ``prf_vector`` (``worlddb.recall.feedback``) are second rounds over the text and vector
-lanes' candidates, for questions whose evidence spans several episodes; ``category``
-(``worlddb.recall.categories``) searches for the instances of the categories a question names."""
+not a default until more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
+``worlddb.recall.rounds``) neither: none beat the defaults on LongMemEval's held-out half
+(BENCHMARKS.md, "Multi-evidence recall")."""
 SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category")
+"""Optional lanes that run after the text and vector lanes, from their candidates."""
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
     {
         "vector": 20,
