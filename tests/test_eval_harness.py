@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -419,3 +420,33 @@ def test_lane_ablations_share_the_ingest_and_get_their_own_files(tmp_path: Path)
         assert rows["synthetic_0"]["sessions"][0] == "answer_q0"
     assert "ablation: lanes bm25" in report.format()
     assert set(report.to_dict()["ablations"]) == {"bm25", "vector+graph"}
+
+
+def test_a_store_cache_serves_a_later_run_without_ingesting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import worlddb.eval.worker as worker_module
+
+    data = _synthetic(tmp_path)
+    stores = tmp_path / "stores"
+    lanes = (("bm25", "vector"), ("bm25", "vector", "episode"))
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    options = _options(extraction=True, store_cache=stores, ablations=lanes)
+    run_longmemeval(data, out=first, options=options, progress=None)
+    assert len(list(stores.glob("*.sqlite"))) == 2 and len(list(stores.glob("*.map.json"))) == 2
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("ingested although the store was cached")
+
+    monkeypatch.setattr(worker_module, "_ingest", refuse)
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(copies))
+    report = run_longmemeval(data, out=second, options=options, progress=None)
+    assert report.ran == 2
+    # Opaque ids are salted per run; mapped back to dataset ids the rankings are the same.
+    for name in ("", ".bm25+vector", ".bm25+vector+episode"):
+        a = load_rankings(first.with_name(f"first{name}.jsonl"))
+        b = load_rankings(second.with_name(f"second{name}.jsonl"))
+        assert a == b and a["synthetic_0"]["sessions"][0] == "answer_q0"
+    assert not list(copies.iterdir())  # each private copy is removed after its recall

@@ -105,6 +105,8 @@ class HarnessOptions:
         ablations: Extra lane sets to recall on the same ingest, each into its own file.
         as_of: ``"day"`` (default) recalls as of the end of the question's day, ``"exact"``
             as of its timestamp (see ``worlddb.eval.worker``).
+        store_cache: A folder keeping each question's ingested store, so a later run of recall
+            experiments reopens it instead of ingesting again (``worlddb.eval.store_cache``).
     """
 
     granularity: Granularity = "session"
@@ -120,6 +122,7 @@ class HarnessOptions:
     cache_path: Path | None = DEFAULT_CACHE_PATH
     ablations: tuple[tuple[str, ...], ...] = ()
     as_of: AsOf = "day"
+    store_cache: Path | None = None
 
     def __post_init__(self) -> None:
         if self.granularity not in ("session", "turn"):
@@ -281,6 +284,7 @@ def run_longmemeval(
         cache_path=opts.cache_path,
         as_of=opts.as_of,
         threads=threads_per_worker(opts.workers),
+        store_cache=opts.store_cache,
     )
     skipped, ran, ingest_s, recall_s, cpu_s = len(plan) - len(todo), 0, 0.0, 0.0, 0.0
     bar = Progress(len(todo), progress)

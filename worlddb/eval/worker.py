@@ -20,6 +20,7 @@ connection) and the extractor once per process, and ``run_task`` reuses them for
 from __future__ import annotations
 
 import logging
+import shutil
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from worlddb.eval.longmemeval import Session
 from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
+from worlddb.eval.store_cache import IngestMap, StoreCache, haystack_key
 from worlddb.plugins import Embedder, Extractor, Message
 
 if TYPE_CHECKING:
@@ -92,6 +94,9 @@ class EngineSetup:
         threads: onnxruntime threads of the default embedder in each worker; ``None`` for its
             own default. The harness gives each worker its share of the cores, so workers
             do not fight over them.
+        store_cache: A folder of ingested stores (``worlddb.eval.store_cache``): a haystack
+            saved there is recalled from a copy instead of being ingested again; ``None``
+            ingests every question afresh.
     """
 
     lane_sets: tuple[tuple[str, ...], ...]
@@ -101,6 +106,7 @@ class EngineSetup:
     cache_path: Path | None
     as_of: AsOf = "day"
     threads: int | None = None
+    store_cache: Path | None = None
 
 
 class Worker:
@@ -113,36 +119,30 @@ class Worker:
         self.extractor = _build_extractor() if setup.extraction else None
 
     def run(self, task: Task) -> Outcome:
-        """Ingest ``task``'s haystack into a fresh store, recall the question, rank sessions."""
+        """Ingest ``task``'s haystack into a fresh store (or reopen its cached copy), recall
+        the question with every lane set, rank sessions."""
         from worlddb.engine import WorldDB
 
         started, cpu = time.perf_counter(), time.process_time()
-        with WorldDB.open(":memory:", embedder=self.embedder, extractor=self.extractor) as db:
-            sessions: dict[str, str] = {}
-            turns: dict[str, tuple[str, int]] = {}
-            for session in task.sessions:
-                if not session.messages:
-                    continue  # nothing to store; the ranking's date fill still places it
-                result = db.ingest_session(
-                    [Message(m.role, m.content) for m in session.messages],
-                    occurred_at=session.date_us,
-                )
-                sessions.setdefault(result.id, session.opaque_id)
-                for index, turn in enumerate(result.turns):
-                    turns.setdefault(turn, (session.opaque_id, index))
-            ingested = time.perf_counter()
-            cutoff = as_of_time(task.question_date, self.setup.as_of)
-            ranked, count = [], 0
-            for lanes in self.setup.lane_sets:
-                hits = _recall(db, task.question, lanes, cutoff, self.setup.recall_limit)
-                located = locate_hits(
-                    hits,
-                    sessions=sessions,
-                    turns=turns,
-                    derived_from=lambda fact: _derived_from(db, fact),
-                )
-                ranked.append(build_rankings(located, task.sessions, question_date=cutoff))
-                count = count or len(hits)
+        cache = None if self.setup.store_cache is None else StoreCache(self.setup.store_cache)
+        key = haystack_key(
+            task.sessions, extraction=self.extractor is not None, embedder_key=self.embedder.key
+        )
+        cached = None if cache is None else cache.load(key, task.sessions)
+        path = ":memory:" if cached is None else str(cached[0])
+        try:
+            with WorldDB.open(path, embedder=self.embedder, extractor=self.extractor) as db:
+                if cached is None:
+                    mapped = _ingest(db, task.sessions)
+                    if cache is not None:
+                        cache.save(key, db.store.conn, mapped, task.sessions)
+                else:
+                    mapped = cached[1]
+                ingested = time.perf_counter()
+                ranked, count = self._rank(db, task, mapped)
+        finally:
+            if cached is not None:
+                shutil.rmtree(cached[0].parent, ignore_errors=True)
         done = time.perf_counter()
         return Outcome(
             task.index,
@@ -152,6 +152,38 @@ class Worker:
             done - ingested,
             time.process_time() - cpu,
         )
+
+    def _rank(self, db: WorldDB, task: Task, mapped: IngestMap) -> tuple[list[RankedHaystack], int]:
+        cutoff = as_of_time(task.question_date, self.setup.as_of)
+        ranked, count = [], 0
+        for lanes in self.setup.lane_sets:
+            hits = _recall(db, task.question, lanes, cutoff, self.setup.recall_limit)
+            located = locate_hits(
+                hits,
+                sessions=mapped.sessions,
+                turns=mapped.turns,
+                derived_from=lambda fact: _derived_from(db, fact),
+            )
+            ranked.append(build_rankings(located, task.sessions, question_date=cutoff))
+            count = count or len(hits)
+        return ranked, count
+
+
+def _ingest(db: WorldDB, haystack: Sequence[Session]) -> IngestMap:
+    """Ingest the sessions in order; where each stored session and turn sits in the haystack."""
+    sessions: dict[str, str] = {}
+    turns: dict[str, tuple[str, int]] = {}
+    for session in haystack:
+        if not session.messages:
+            continue  # nothing to store; the ranking's date fill still places it
+        result = db.ingest_session(
+            [Message(m.role, m.content) for m in session.messages],
+            occurred_at=session.date_us,
+        )
+        sessions.setdefault(result.id, session.opaque_id)
+        for index, turn in enumerate(result.turns):
+            turns.setdefault(turn, (session.opaque_id, index))
+    return IngestMap(sessions, turns)
 
 
 def as_of_time(question_date: int, as_of: AsOf) -> int:

@@ -8,7 +8,8 @@ One ``recall()`` call:
    ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
    the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
    vector candidates reordered by closeness to it; see ``anchors``; run only when asked
-   for) — each fetching ``max(depth, limit)`` ids;
+   for) and the optional second rounds of ``rounds`` (episodes, feedback, categories) —
+   each fetching ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
    ``limit``);
@@ -41,10 +42,14 @@ from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
 from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
+from worlddb.recall.episodes import EPISODE_POOL
+from worlddb.recall.feedback import FEEDBACK_POOL
 from worlddb.recall.result import RecallResult
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
+from worlddb.recall.rounds import SecondRound
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
 from worlddb.store import Store
+from worlddb.store.episodes import EpisodeReads, SqliteEpisodeReads
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import now_us
 
@@ -62,12 +67,26 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph")
-OPTIONAL_LANES: Final = ("time",)
+OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "prf_graph", "category")
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
-not a default until more evidence says so."""
+not a default until more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
+``worlddb.recall.rounds``) neither: none beat the defaults on LongMemEval's held-out half
+(BENCHMARKS.md, "Multi-evidence recall")."""
+SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category")
+"""Optional lanes that run after the text and vector lanes, from their candidates."""
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
-    {"vector": 20, "bm25": 5, "graph": 10, "time": 10}
+    {
+        "vector": 20,
+        "bm25": 5,
+        "graph": 10,
+        "time": 10,
+        "episode": 10,
+        "prf": 5,
+        "prf_vector": 20,
+        "prf_graph": 10,
+        "category": 5,
+    }
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
 plus BM25 top-5 beat equal-depth top-100 fusion on paraphrased questions; to be re-tuned on
@@ -142,6 +161,7 @@ class Recall:
         clock: Callable[[], int] = now_us,
         settings: RecallSettings | None = None,
         fuzzy: FuzzyLookup | Literal["default"] | None = "default",
+        episodes: EpisodeReads | None = None,
     ) -> None:
         """Wire recall to a store, its vector index and embedder (both optional) and handlers.
 
@@ -155,6 +175,8 @@ class Recall:
             fuzzy: How the graph lane recognises misspelt entity names: by default the
                 ``TieredResolver``'s fuzzy and phonetic tiers; ``None`` for exact and alias
                 matches only.
+            episodes: The reads the second-round lanes need (a hit's episode, stored
+                vectors); by default over ``store``.
         """
         self.store = store
         self.vectors = vectors
@@ -172,6 +194,15 @@ class Recall:
         self._hydrator = Hydrator(
             store, rewriting_handlers(handlers), max_surfaced=self.settings.max_surfaced
         )
+        self._second_round = SecondRound(
+            store,
+            vectors,
+            embedder,
+            episodes or SqliteEpisodeReads(store),
+            k=self.settings.rrf_k,
+            max_terms=self.settings.max_terms,
+        )
+        self._second_round.entity_types = self.settings.entity_types
 
     def recall(
         self,
@@ -206,7 +237,8 @@ class Recall:
         """
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
-        wanted.sort(key=lambda lane: lane == "time")  # it reorders the other lanes' candidates
+        # Second rounds and the time lane work on the text and vector lanes' candidates.
+        wanted.sort(key=lambda lane: 2 if lane == "time" else lane in SECOND_ROUND)
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -225,7 +257,11 @@ class Recall:
             fetch = max(depths[lane], limit)
             if anchor is not None and lane in ("bm25", "vector"):
                 fetch = max(fetch, TIME_POOL)
-            if lane == "time":
+            if lane in ("bm25", "vector") and set(wanted) & set(SECOND_ROUND):
+                fetch = max(fetch, EPISODE_POOL, FEEDBACK_POOL)
+            if lane in SECOND_ROUND:
+                found = self._second_round.run(lane, text, rankings, flt, fetch)
+            elif lane == "time":
                 if anchor is None:
                     continue
                 found = self._time_lane(anchor, rankings)
