@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sqlite3
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from worlddb.eval.longmemeval import Session
 from worlddb.hashing import digest
+from worlddb.store.protocols import Store
 
 __all__ = ["IngestMap", "StoreCache", "haystack_key"]
 
@@ -57,15 +57,13 @@ class StoreCache:
     def _paths(self, key: str) -> tuple[Path, Path]:
         return self.folder / f"{key}.sqlite", self.folder / f"{key}.map.json"
 
-    def save(
-        self, key: str, conn: sqlite3.Connection, mapped: IngestMap, sessions: Sequence[Session]
-    ) -> None:
-        """Copy the database of ``conn`` under ``key``, then its map (which marks it done)."""
+    def save(self, key: str, store: Store, mapped: IngestMap, sessions: Sequence[Session]) -> None:
+        """Copy ``store`` under ``key``, then its map (which marks it done)."""
         store_path, map_path = self._paths(key)
         position = {s.opaque_id: i for i, s in enumerate(sessions)}
         partial = store_path.with_suffix(".partial")
         partial.unlink(missing_ok=True)
-        conn.execute("VACUUM INTO ?", (str(partial),))
+        store.copy_to(partial)
         partial.replace(store_path)
         body = {
             "sessions": {w: position[o] for w, o in mapped.sessions.items()},

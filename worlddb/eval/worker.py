@@ -135,7 +135,7 @@ class Worker:
                 if cached is None:
                     mapped = _ingest(db, task.sessions)
                     if cache is not None:
-                        cache.save(key, db.store.conn, mapped, task.sessions)
+                        cache.save(key, db.store, mapped, task.sessions)
                 else:
                     mapped = cached[1]
                 ingested = time.perf_counter()

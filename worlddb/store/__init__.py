@@ -220,6 +220,11 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads):
         with self.transaction() as txn:
             txn.set_meta(key, value)
 
+    def copy_to(self, dest: str | Path) -> None:
+        """Write a consistent, compacted copy of the committed store to a new file ``dest``."""
+        with self._guard:
+            self._connection.execute("VACUUM INTO ?", (str(dest),))
+
     def sidecar_path(self, name: str) -> Path | None:
         """``<database file>.<name>`` (e.g. the HNSW index); ``None`` for an in-memory store."""
         return None if self.is_memory else Path(f"{self.path}.{name}")

@@ -66,16 +66,16 @@ class SqliteEpisodeReads:
         out: dict[int, int] = {}
         for chunk in _chunks(rids):
             sql = _EPISODE_SQL.format(marks=",".join("?" * len(chunk)))
-            with self.store.lock:
-                out.update((int(a), int(b)) for a, b in self.store.conn.execute(sql, chunk))
+            with self.store._guard:
+                out.update((int(a), int(b)) for a, b in self.store._connection.execute(sql, chunk))
         return out
 
     def vectors_of(self, rids: Iterable[int]) -> dict[int, bytes]:
         out: dict[int, bytes] = {}
         for chunk in _chunks(rids):
             marks = ",".join("?" * len(chunk))
-            with self.store.lock:
-                rows = self.store.conn.execute(
+            with self.store._guard:
+                rows = self.store._connection.execute(
                     f"SELECT rid, vector FROM embeddings WHERE rid IN ({marks})", chunk
                 ).fetchall()
             out.update((int(r), bytes(v)) for r, v in rows)
@@ -83,12 +83,14 @@ class SqliteEpisodeReads:
 
     def doc_freqs(self, words: Iterable[str], cap: int) -> tuple[dict[str, int], int]:
         out: dict[str, int] = {}
-        with self.store.lock:
-            (size,) = self.store.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
+        with self.store._guard:
+            (size,) = self.store._connection.execute(
+                "SELECT coalesce(max(rid), 0) FROM nodes"
+            ).fetchone()
             for word in dict.fromkeys(words):
                 if not word.isalnum():
                     continue  # only plain words reach FTS5, always as a quoted phrase
-                (count,) = self.store.conn.execute(
+                (count,) = self.store._connection.execute(
                     "SELECT count(*) FROM (SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
                     (f'"{word}"', cap),
                 ).fetchone()
@@ -97,9 +99,9 @@ class SqliteEpisodeReads:
 
     def mention_counts(self, entities: Iterable[str], cap: int) -> dict[str, int]:
         out: dict[str, int] = {}
-        with self.store.lock:
+        with self.store._guard:
             for entity in dict.fromkeys(entities):
-                (count,) = self.store.conn.execute(
+                (count,) = self.store._connection.execute(
                     "SELECT count(*) FROM (SELECT 1 FROM edges WHERE dst = ? AND type = "
                     "'refers_to' AND status = 'active' LIMIT ?)",
                     (entity, cap),

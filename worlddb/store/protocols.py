@@ -235,6 +235,10 @@ class Store(StoreReads, Protocol):
         """Write one store-level setting in its own transaction."""
         ...
 
+    def copy_to(self, dest: str | Path) -> None:
+        """Write a consistent copy of the committed store to the new file ``dest``."""
+        ...
+
     def sidecar_path(self, name: str) -> Path | None:
         """Where the store keeps its sidecar file ``name`` (e.g. ``"hnsw"``); ``None`` when it
         keeps no files (in memory). The file is the caller's to write, the path the store's."""
