@@ -8,24 +8,14 @@ could miss a note another process committed in between, which would then be left
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import AbstractContextManager
-
 from worlddb.model import NodeId
+from worlddb.store.sql import ConnectionMixin
 
 __all__ = ["ScopeMemberReads"]
 
 
-class ScopeMemberReads:
-    """Scope membership reads; expects ``_connection`` and ``_guard`` on the instance."""
-
-    @property
-    def _connection(self) -> sqlite3.Connection:
-        raise NotImplementedError
-
-    @property
-    def _guard(self) -> AbstractContextManager[object]:
-        raise NotImplementedError
+class ScopeMemberReads(ConnectionMixin):
+    """Scope membership reads of ``Store`` and the write transaction (``ConnectionMixin``)."""
 
     def scope_member_ids(self, scope: str) -> list[NodeId]:
         """The ids of every world that is a member of the Scope world ``scope``."""

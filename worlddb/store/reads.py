@@ -8,16 +8,14 @@ was recorded at that time from ``validity_log`` instead of the current projectio
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
 from worlddb.hashing import decode_world, is_node_id
 from worlddb.model import Edge, MergeProposal, NodeId, World
-from worlddb.store.sql import chunked, placeholders
+from worlddb.store.sql import ConnectionMixin, chunked, placeholders
 
 __all__ = ["EDGE_COLS", "MIN_PREFIX", "ReadMixin", "TimeView", "edge_from_row", "visibility_sql"]
 
@@ -74,20 +72,9 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
     return " AND ".join(clauses), params
 
 
-class ReadMixin:
-    """Read methods of ``Store``; expects ``conn`` and ``lock`` on the instance.
-
-    ``conn`` is the calling thread's connection and ``lock`` guards it (see ``Store``): reads
-    take ``lock`` around each query so a thread that is writing reads its own transaction.
-    """
-
-    @property
-    def _connection(self) -> sqlite3.Connection:
-        raise NotImplementedError
-
-    @property
-    def _guard(self) -> AbstractContextManager[object]:
-        raise NotImplementedError
+class ReadMixin(ConnectionMixin):
+    """Typed reads of ``Store`` and of the write transaction (see ``ConnectionMixin``): each takes
+    ``_guard`` around its query, so a thread that is writing reads its own transaction."""
 
     # -- worlds ---------------------------------------------------------------------------------
     def find_world(self, world_id: str) -> World | None:

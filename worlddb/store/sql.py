@@ -8,10 +8,12 @@ Only the store's backend modules use it (SQL text stays inside ``worlddb.store``
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
 from typing import Final, TypeVar
 
-__all__ = ["CHUNK", "chunked", "placeholders"]
+__all__ = ["CHUNK", "ConnectionMixin", "chunked", "placeholders"]
 
 CHUNK: Final = 500  # ids per ``IN (...)`` list: far below SQLite's bound-parameter limit
 
@@ -34,3 +36,20 @@ def chunked(items: Sequence[T], size: int = CHUNK) -> Iterator[tuple[list[T], st
     for start in range(0, len(items), size):
         chunk = list(items[start : start + size])
         yield chunk, placeholders(len(chunk))
+
+
+class ConnectionMixin:
+    """Base of the read mixins shared by the ``Store`` and the write transaction.
+
+    ``_connection`` is the connection to read through and ``_guard`` the lock that guards it:
+    on the ``Store``, the calling thread's (the write connection on the writing thread, so a
+    writer reads its own rows); on the transaction, its own. The concrete class provides both.
+    """
+
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        raise NotImplementedError
+
+    @property
+    def _guard(self) -> AbstractContextManager[object]:
+        raise NotImplementedError

@@ -8,25 +8,15 @@ transaction, so a transaction sees the vectors it has just written.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager
 
-from worlddb.store.sql import chunked
+from worlddb.store.sql import ConnectionMixin, chunked
 
 __all__ = ["VectorRowsMixin"]
 
 
-class VectorRowsMixin:
-    """Embedding-row reads; expects ``conn`` and ``lock`` on the instance (see ``ReadMixin``)."""
-
-    @property
-    def _connection(self) -> sqlite3.Connection:
-        raise NotImplementedError
-
-    @property
-    def _guard(self) -> AbstractContextManager[object]:
-        raise NotImplementedError
+class VectorRowsMixin(ConnectionMixin):
+    """Embedding-row reads of ``Store`` and of the write transaction (see ``ConnectionMixin``)."""
 
     def embeddings_by_hash(self, text_hashes: Sequence[str]) -> dict[str, bytes]:
         """Stored vectors (encoded) keyed by the hash of the text they embed."""
