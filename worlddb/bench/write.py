@@ -5,13 +5,15 @@ SQLite insert + commit; everything above that is resolution, supersession checks
 and bookkeeping. This bench measures both in the same process, on the same store, so the
 ratio survives a noisy shared machine.
 
-The store is built once per ``memories`` (and reused from ``cache_dir``): ``memories`` notes in
-one user scope, written in batched changesets (the fast path), then ``warmup`` ``remember()``
-calls of notes naming people, places and projects so the entity graph looks like a user's. Each
-run copies that store to a scratch file and times ``calls`` ``remember()`` calls split into
-``rounds``; it reports the median over rounds of each round's P50/P95 (wall and process CPU),
-and per round the floor: the median of ``floor_samples`` single embed calls, HNSW adds and
-meta-row commits. ``recluster=0`` switches the after-commit recluster pass off to show its cost.
+The store is built once per size (and reused from ``cache_dir``): ``memories`` notes in one
+user scope, each naming one of ``entities`` people who are scope members too, written in
+batched changesets (the fast path), then ``warmup`` ``remember()`` calls of notes naming people,
+places and projects. Each run copies that store to a scratch file and times ``calls``
+``remember()`` calls split into ``rounds``; it reports the median over rounds of each round's
+P50/P95 (wall and process CPU, all threads), the CPU and wall per write including the wait for
+background work at the end of the round, and per round the floor: the median of
+``floor_samples`` single embed calls, HNSW adds and meta-row commits, each of a distinct text.
+``recluster=0`` switches the after-commit recluster pass off to show its cost.
 
 The embedder is the bundled offline MiniLM: a missing model raises ``ModelMissingError``, it is
 never replaced by another embedder.
@@ -80,27 +82,50 @@ def note_texts(n: int, seed: int = 0) -> list[str]:
     return out
 
 
-def _build(path: Path, memories: int, warmup: int) -> float:
-    """Fill ``path`` with ``memories`` bulk notes plus ``warmup`` remembered ones; seconds."""
+def _crowd(n: int) -> list[str]:
+    """``n`` distinct people's names (first x last name), the entities of the bulk notes."""
+    firsts = [p.split()[0] for p in _PEOPLE] + [f"Alex{i}" for i in range(n // len(_PEOPLE))]
+    lasts = [p.split()[1] for p in _PEOPLE]
+    return [f"{f} {last}" for f in firsts for last in lasts][:n]
+
+
+def _build(path: Path, memories: int, warmup: int, entities: int) -> float:
+    """Fill ``path`` with ``memories`` bulk notes plus ``warmup`` remembered ones; seconds.
+
+    Like a real user's store, the scope holds entities as well as notes: each bulk note names
+    one of ``entities`` people (``refers_to``), and every person is a member of the scope.
+    """
     start = time.perf_counter()
     scope = scope_world(*SCOPE)
     scope_id = world_id(scope)
     texts = chat_texts(memories, seed=7)
+    people = _crowd(entities)
+    rng = random.Random(7)
+    seen: set[str] = set()
     base = now_us() - (memories + warmup) * 1_000_000
     with WorldDB.open(path) as db:
         db.write(Changeset(worlds=(scope,)))
         for lo in range(0, memories, BATCH):
-            notes = [
-                WorldSpec(
+            worlds: list[WorldSpec] = []
+            edges: list[EdgeSpec] = []
+            for i in range(lo, min(lo + BATCH, memories)):
+                at = base + i * 1_000_000
+                name = rng.choice(people)
+                note = WorldSpec(
                     type="Note",
-                    content=f"{texts[i]} (note {i})",
-                    created_at=base + i * 1_000_000,
-                    valid_from=base + i * 1_000_000,
+                    content=f"{texts[i]} (asked {name}, note {i})",
+                    created_at=at,
+                    valid_from=at,
                 )
-                for i in range(lo, min(lo + BATCH, memories))
-            ]
-            edges = tuple(EdgeSpec("contains", scope_id, world_id(n)) for n in notes)
-            db.write(Changeset(worlds=tuple(notes), edges=edges))
+                person = WorldSpec(type="Person", name=name)
+                worlds.append(note)
+                edges.append(EdgeSpec("contains", scope_id, world_id(note)))
+                if name not in seen:
+                    seen.add(name)
+                    worlds.append(person)
+                    edges.append(EdgeSpec("contains", scope_id, world_id(person)))
+                edges.append(EdgeSpec("refers_to", world_id(note), world_id(person)))
+            db.write(Changeset(worlds=tuple(worlds), edges=tuple(edges)))
         for text in note_texts(warmup, seed=1):
             db.remember(text, scopes=dict([SCOPE]))
         _drain(db)
@@ -114,20 +139,21 @@ def _drain(db: WorldDB) -> None:
         drain()
 
 
-def _store(memories: int, warmup: int, cache_dir: Path) -> tuple[Path, float]:
+def _store(memories: int, warmup: int, entities: int, cache_dir: Path) -> tuple[Path, float]:
     """The cached built store for these sizes (built now if missing); build seconds or 0."""
-    path = cache_dir / f"bench-write-{memories}-{warmup}.sqlite"
+    path = cache_dir / f"bench-write-{memories}-{warmup}-{entities}.sqlite"
     if path.exists() and Path(f"{path}.hnsw").exists():
         return path, 0.0
     cache_dir.mkdir(parents=True, exist_ok=True)
     for stale in cache_dir.glob(f"{path.name}*"):
         stale.unlink()
     partial = cache_dir / f"{path.name}.building"
-    seconds = _build(partial, memories, warmup)
+    seconds = _build(partial, memories, warmup, entities)
     for suffix in ("", ".hnsw", ".hnsw.json"):
         source = Path(f"{partial}{suffix}")
         if source.exists():
             source.rename(Path(f"{path}{suffix}"))
+    Path(f"{partial}.hnsw.lock").unlink(missing_ok=True)
     return path, seconds
 
 
@@ -195,6 +221,7 @@ def run_write_bench(
     calls: int = 300,
     rounds: int = 5,
     warmup: int = 300,
+    entities: int = 1000,
     floor_samples: int = 30,
     recluster: int = 1,
     cache_dir: str = str(Path(tempfile.gettempdir()) / "worlddb-bench-write"),
@@ -203,9 +230,10 @@ def run_write_bench(
     """Time ``calls`` ``remember()`` calls at ``memories`` stored notes against the floor."""
     if calls < rounds or rounds < 1:
         raise ValueError("calls must be >= rounds >= 1")
-    built, build_s = _store(memories, warmup, Path(cache_dir))
+    built, build_s = _store(memories, warmup, entities, Path(cache_dir))
     texts = note_texts(calls, seed=100 + seed)
-    floor_texts = note_texts(floor_samples, seed=900 + seed)
+    # distinct texts everywhere: an embedder memo must not make the floor look free
+    floor_texts = note_texts(floor_samples * rounds, seed=900 + seed)
     per_round = calls // rounds
     results: list[dict[str, float]] = []
     floors: list[dict[str, float]] = []
@@ -218,7 +246,8 @@ def run_write_bench(
             db.remember("warm the caches: Alice Moreau in Berlin.", scopes=dict([SCOPE]))
             _drain(db)
             for r in range(rounds):
-                floors.append(_floor(db, floor_texts, r * floor_samples))
+                lo = r * floor_samples
+                floors.append(_floor(db, floor_texts[lo : lo + floor_samples], lo))
                 results.append(_round(db, texts[r * per_round : (r + 1) * per_round]))
             counts = db.counts()
 
