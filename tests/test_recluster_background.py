@@ -108,3 +108,21 @@ def test_close_finishes_the_queued_pass() -> None:
     assert len(db.proposals()) == 1
     assert db.recluster_errors == 0
     db.close()
+
+
+def test_a_seed_erased_before_its_pass_is_skipped_not_an_error(db: WorldDB) -> None:
+    gate = threading.Event()
+    inner = db._identity._background_pass
+
+    def held(seeds: Sequence[str], commits: int) -> None:
+        gate.wait(30)
+        inner(seeds, commits)
+
+    db._identity.worker._run = held
+    alice = WorldSpec(type="Person", name="Alice Zhang", resolve=True)
+    typo = WorldSpec(type="Person", name="Alcie Zhang", resolve=True)
+    result = db.write(Changeset(worlds=(alice, typo)))
+    db.purge(list(result.ids.values())[1])
+    gate.set()
+    assert db.drain_recluster(timeout=30)
+    assert (db.recluster_errors, db.proposals()) == (0, [])

@@ -57,8 +57,10 @@ class Identity:
 
     def _background_pass(self, seeds: Sequence[str], commits: int) -> None:
         budget = self.recluster_budget_s * commits
-        if budget > 0:
-            self.recluster(seeds, budget_s=budget)
+        # a seed erased since its commit is simply gone, not an error of the pass
+        alive = self.store.existing(seeds)
+        if budget > 0 and alive:
+            self.recluster([s for s in seeds if s in alive], budget_s=budget)
 
     def drain_recluster(self, timeout: float | None = None) -> bool:
         """Wait for the queued recluster passes; False if ``timeout`` seconds ran out first."""
