@@ -39,7 +39,11 @@ ALICE = {"user_id": "alice"}
 
 
 def _digest(db: WorldDB) -> str:
-    """Every row of every table, in a stable order (the SQL dump of the file)."""
+    """Every row of every table, in a stable order (the SQL dump of the file).
+
+    Waits for the background recluster pass first: it is its own later commit, not the verb's.
+    """
+    db.drain_recluster()
     with db.store._guard:
         return hashlib.sha256("\n".join(db.store._connection.iterdump()).encode()).hexdigest()
 

@@ -149,6 +149,7 @@ def replay(changesets: Sequence[Changeset], *, plain: bool) -> Replay:
         commits = []
         for changeset in changesets:
             result = db.write(changeset)
+            db.drain_recluster()  # the pass runs in the background: keep the replay in order
             commits.append((dict(result.ids), dict(result.resolutions), result.proposals))
         proposals = [
             (p.edge_id, p.source, p.target, p.tier, p.score, p.status)
@@ -210,6 +211,7 @@ def test_names_are_embedded_one_at_a_time_and_once() -> None:
     embedder = FamilyEmbedder()
     with WorldDB.open(":memory:", embedder=embedder, extractor=None) as db:
         db.write(entities(["Margaret Thornbury", "Bartholomew Quince"]))
+        db.drain_recluster()  # its background pass shares the embedder: let it finish first
         resolver = TieredResolver(db.store, embedder=embedder, vectors=db.vectors)
         embedder.calls.clear()
         for _ in range(3):

@@ -112,6 +112,7 @@ def test_recluster_catches_duplicates_written_in_one_changeset(db: WorldDB) -> N
     fact = WorldSpec(type="Fact", content="Alice Zhang leads the platform team")
     result = db.write(Changeset(worlds=(alice, typo, fact)))
     ids = list(result.ids.values())
+    assert db.drain_recluster(timeout=60)  # the after-commit pass runs in the background
     (proposal,) = db.proposals()  # staged by the after-commit pass, not the first one
     assert {proposal.source, proposal.target} == {ids[0], ids[1]}
     assert proposal.evidence.startswith("recluster")

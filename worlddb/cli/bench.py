@@ -170,6 +170,7 @@ for _name, _summary in (
     ("extractor", "Offline extractor precision, recall and speed"),
     ("injection", "Injection detector precision/recall, dev and hold-out (-p chat=LME_FILE)"),
     ("ingest", "Turns/s through ingest and its time shares (-p data=LONGMEMEVAL_FILE)"),
+    ("write", "remember() P50/P95 at N memories vs the embed+HNSW+SQLite floor (-p recluster=0)"),
     ("chaos", "N processes x M operations on one store, SIGKILLed; nothing acknowledged lost"),
     ("fuzz", "Randomised and malformed MCP tool calls against a real server (-p calls=N)"),
 ):

@@ -176,7 +176,8 @@ class WorldDB:
 
     # -- lifecycle and the store itself -------------------------------------------------------
     def close(self) -> None:
-        """Save the vector index, checkpoint and close the store. Idempotent."""
+        """Finish queued recluster passes, save the vector index, close the store. Idempotent."""
+        self._identity.close()
         if self.vectors is not None and not self.store.closed:
             self.vectors.save()
         self.store.close()
@@ -228,13 +229,26 @@ class WorldDB:
     def recluster_budget_s(self, seconds: float) -> None:
         self._identity.recluster_budget_s = seconds
 
+    def drain_recluster(self, timeout: float | None = None) -> bool:
+        """Wait until the background recluster passes queued so far have staged their proposals.
+
+        Returns False if ``timeout`` seconds ran out first.
+        """
+        return self._identity.drain_recluster(timeout)
+
+    @property
+    def recluster_errors(self) -> int:
+        """Background recluster passes that failed since open (each one logged)."""
+        return self._identity.worker.errors
+
     # -- writes (engine.writes) -----------------------------------------------------------------
     def write(self, changeset: Changeset) -> CommitResult:
         """Commit a changeset through the reconciler (all or nothing).
 
         After any commit that resolved entities (here or through ingest), their neighbourhood
         is re-resolved (see ``recluster``) for at most ``recluster_budget_s`` seconds; that pass
-        runs after the commit, cannot undo it, and its failure is logged, not raised.
+        runs after the commit on a background thread (``drain_recluster`` waits for it), cannot
+        undo it, and its failure is logged and counted (``recluster_errors``), not raised.
         """
         return self._writes.write(changeset)
 

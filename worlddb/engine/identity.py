@@ -11,7 +11,7 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 
-from worlddb.errors import WorldDBError
+from worlddb.engine.recluster_worker import ReclusterWorker
 from worlddb.model import Changeset, CommitResult, MergeProposal, NodeId
 from worlddb.reconciler import Reconciler
 from worlddb.resolver import TieredResolver, recluster
@@ -27,8 +27,11 @@ class Identity:
     """Merge proposals, equivalence classes and reclustering over ``store`` and ``reconciler``.
 
     ``recluster_budget_s`` bounds the recluster pass that follows every commit that resolved
-    entities (``0`` turns it off); ``after_commit`` is the listener that runs it, registered on
-    the reconciler by whoever wires the two together (``WorldDB``).
+    entities (``0`` turns it off); ``after_commit`` is the listener that queues it, registered on
+    the reconciler by whoever wires the two together (``WorldDB``). The pass runs on a
+    background thread (``worlddb.engine.recluster_worker``): it only stages proposals, so the
+    write that triggered it returns without waiting. ``drain_recluster`` waits for it;
+    ``close`` drains and stops the thread.
     """
 
     def __init__(
@@ -41,19 +44,31 @@ class Identity:
         self.store = store
         self.reconciler = reconciler
         self.recluster_budget_s = recluster_budget_s
+        self.worker = ReclusterWorker(self._background_pass)
 
     def after_commit(self, changeset: Changeset, result: CommitResult) -> None:
-        """The reconciler's after-commit listener: re-resolve around newly resolved entities.
+        """The reconciler's after-commit listener: queue a recluster around resolved entities.
 
-        The recluster pass commits its proposals on its own, after the commit it follows: it
-        cannot undo that commit, and its failure is logged, not raised.
+        The pass commits its proposals on its own, after the commit it follows, on the worker
+        thread: it cannot undo that commit, and its failure is logged and counted, not raised.
         """
         if self.recluster_budget_s > 0 and any(w.resolve for w in changeset.worlds):
-            seeds = [*result.created, *result.existing]
-            try:
-                self.recluster(seeds, budget_s=self.recluster_budget_s)
-            except WorldDBError:
-                logger.warning("recluster after commit failed", exc_info=True)
+            self.worker.submit([*result.created, *result.existing])
+
+    def _background_pass(self, seeds: Sequence[str], commits: int) -> None:
+        budget = self.recluster_budget_s * commits
+        # a seed erased since its commit is simply gone, not an error of the pass
+        alive = self.store.existing(seeds)
+        if budget > 0 and alive:
+            self.recluster([s for s in seeds if s in alive], budget_s=budget)
+
+    def drain_recluster(self, timeout: float | None = None) -> bool:
+        """Wait for the queued recluster passes; False if ``timeout`` seconds ran out first."""
+        return self.worker.drain(timeout)
+
+    def close(self) -> None:
+        """Finish the queued recluster passes and stop the worker thread."""
+        self.worker.close()
 
     def recluster(self, seeds: Sequence[str], *, budget_s: float = RECLUSTER_BUDGET_S) -> list[str]:
         """Re-resolve the 2-hop neighbourhood of ``seeds``; returns new proposal edge ids.

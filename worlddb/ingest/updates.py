@@ -45,7 +45,7 @@ class StoredUpdates:
     ) -> list[EdgeSpec]:
         """supersedes / contradicts edges between new facts and stored facts on one attribute.
 
-        Only stored facts the write's scopes can see are candidates (``_visible_to``): one
+        Only stored facts the write's scopes can see are candidates (``_open_candidates``): one
         user's statement never closes another's. The stored sentence is re-read for its value,
         and ``update_kind`` decides by the attribute table: a later different value of a mutable
         attribute (city, employer) supersedes, an immutable one (birthday) contradicts, a
@@ -77,23 +77,12 @@ class StoredUpdates:
         return edges
 
     def _open_candidates(self, key: str, own: str, required: frozenset[str]) -> list[World]:
-        """Open stored facts under ``key`` that the write's scopes see, newest first."""
-        found = []
-        for old_id in self.store.find_by_name(key, types=["Fact"]):
-            old = self.store.find_world(old_id)
-            if old is None or old.id == own or old.valid_to is not None:
-                continue
-            if self._visible_to(old.id, required):
-                found.append(old)
-        return sorted(found, key=lambda w: (w.valid_from or 0, w.created_at), reverse=True)
+        """Open stored facts under ``key`` that the write's scopes see, newest first.
 
-    def _visible_to(self, stored: str, required: frozenset[str]) -> bool:
-        """Whether a stored fact belongs to every scope in ``required`` (none: unscoped only)."""
-        rid = self.store.rid_of(stored)
-        if rid is None:
-            return False
-        held = set(self.store.scopes_of(rid))
-        return required <= held if required else not held
+        One indexed read (``StoreReads.open_worlds_named``): a fact qualifies when it belongs to
+        every scope in ``required`` (none: unscoped facts only).
+        """
+        return [w for w in self.store.open_worlds_named(key, ["Fact"], required) if w.id != own]
 
 
 def _required_scopes(scopes: Mapping[str, str]) -> frozenset[str]:

@@ -18,6 +18,7 @@ Pure except ``AcronymIndex``, which reads (never writes) the store.
 from __future__ import annotations
 
 import re
+import threading
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
@@ -148,14 +149,18 @@ class AcronymIndex:
         self.queries = ResolverQueries(source) if isinstance(source, Store) else source
         self.keys: dict[str, list[int]] = {}
         self.high = 0
+        # The writer and the background recluster pass resolve concurrently: one top-up at a time.
+        self._lock = threading.Lock()
 
     def refresh(self) -> None:
         """Index the entities stored since the last call (a rowid range: no type index)."""
-        rows = self.queries.names_after(self.high)
-        if rows:
-            self.high = rows[-1][0]
-            kinds = frozenset(ACRONYM_TYPES)
-            self._add((rid, name) for rid, kind, name in rows if kind in kinds)
+        with self._lock:
+            rows = self.queries.names_after(self.high)
+            if rows and rows[-1][0] > self.high:
+                rows = [r for r in rows if r[0] > self.high]
+                self.high = rows[-1][0]
+                kinds = frozenset(ACRONYM_TYPES)
+                self._add((rid, name) for rid, kind, name in rows if kind in kinds)
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -167,5 +172,6 @@ class AcronymIndex:
     def lookup(self, key: str, limit: int = MAX_PER_KEY) -> list[int]:
         """Row ids of stored entities whose name has acronym ``key`` (none when over ``limit``)."""
         self.refresh()
-        found = self.keys.get(key, [])
+        with self._lock:
+            found = list(self.keys.get(key, []))
         return [] if len(found) > min(limit, MAX_WITH_CONTEXT) else list(found)

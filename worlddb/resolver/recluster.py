@@ -34,6 +34,7 @@ from worlddb.store import Store
 from worlddb.store.resolver_queries import ReclusterQueries, ResolverQueries
 
 __all__ = [
+    "HUB_TYPES",
     "MAX_NEIGHBOURHOOD",
     "RECLUSTER_BUDGET_S",
     "identity_class",
@@ -47,6 +48,9 @@ RECLUSTER_BUDGET_S: Final = 0.05
 MAX_NEIGHBOURHOOD: Final = 256
 MAX_PROPOSALS_PER_ENTITY: Final = 3
 SOURCE: Final = "recluster"
+# Worlds the walk never enters: a Scope holds every memory of a user, so its members are not
+# an entity's neighbourhood (walking through one re-resolved ~20 unrelated entities per write).
+HUB_TYPES: Final = ("Scope",)
 
 
 def neighbourhood(
@@ -56,7 +60,10 @@ def neighbourhood(
     hops: int = 2,
     limit: int = MAX_NEIGHBOURHOOD,
 ) -> list[NodeId]:
-    """The seeds and the worlds within ``hops`` live edges of them; seeds first, ``limit`` max."""
+    """The seeds and the worlds within ``hops`` live edges of them; seeds first, ``limit`` max.
+
+    The walk never enters or leaves through a world of ``HUB_TYPES`` (see there).
+    """
     queries = _queries(store)
     order: list[NodeId] = [NodeId(s) for s in dict.fromkeys(seeds)][:limit]
     seen = set(order)
@@ -66,7 +73,7 @@ def neighbourhood(
         if depth >= hops:
             continue
         # bounded per world: a hub may have thousands of edges
-        for found in queries.neighbours(world, limit - len(order) + len(seen)):
+        for found in queries.neighbours(world, limit - len(order) + len(seen), hub_types=HUB_TYPES):
             other = NodeId(found)
             if other not in seen and len(order) < limit:
                 seen.add(other)

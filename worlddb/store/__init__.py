@@ -31,6 +31,7 @@ from typing import Final
 
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
+from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
@@ -70,7 +71,7 @@ class _Reader:
         self.depth = 0
 
 
-class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads):
+class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads):
     """An open worlddb SQLite file (or in-memory database).
 
     ``_connection``, ``_guard``, ``_write_connection`` and ``_writing()`` are this backend's

@@ -23,6 +23,7 @@ from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.store.erasure import ClosureMixin
+from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.memory_reads import ScopeMemberReads
@@ -49,7 +50,7 @@ _EDGE_INSERT = (
 """The column list and placeholders shared by the bulk and the single edge insert."""
 
 
-class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, WalkMixin, ClosureMixin):
+class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMixin, ClosureMixin):
     """Row-level writes for one transaction, stamped with one ingest time ``now``.
 
     ``lock`` is the store's write lock (already held by the thread that opened the

@@ -70,6 +70,9 @@ class StoreReads(Protocol):
         limit: int = 50,
     ) -> list[World]: ...
     def find_by_name(self, norm: str, *, types: Sequence[str] | None = None) -> list[NodeId]: ...
+    def open_worlds_named(
+        self, norm: str, types: Sequence[str], scopes: Collection[str]
+    ) -> list[World]: ...
 
     # edges and proposals
     def edges_of(

@@ -137,13 +137,17 @@ class BlockingQueries(Protocol):
 class ReclusterQueries(Protocol):
     """Reads of the post-commit recluster pass (``worlddb.resolver.recluster``).
 
-    Calling contract: called by the recluster pass on the thread that just committed, after the
-    commit and outside any write transaction; reads only, bounded by ``limit`` or by the ids
+    Calling contract: called by the recluster pass (on its background thread, so it reads the
+    committed state), after the commit and outside any write transaction; reads only, bounded by ``limit`` or by the ids
     given. The pass may not write through it (its proposals go through the reconciler).
     """
 
-    def neighbours(self, world: str, limit: int) -> list[str]:
-        """Up to ``limit`` worlds one live edge away from ``world`` each way."""
+    def neighbours(self, world: str, limit: int, *, hub_types: Sequence[str] = ()) -> list[str]:
+        """Up to ``limit`` worlds one live edge away from ``world`` each way.
+
+        A world of one of ``hub_types`` is never returned, and has no neighbours itself: a
+        hub (a Scope holding every memory of a user) ties unrelated worlds together.
+        """
         ...
 
     def context_names(self, world: str, limit: int) -> list[str]:
@@ -285,14 +289,24 @@ class ResolverQueries:
         return list(dict.fromkeys(str(r[0]) for r in rows))
 
     # -- recluster ------------------------------------------------------------------------------
-    def neighbours(self, world: str, limit: int) -> list[str]:
+    def neighbours(self, world: str, limit: int, *, hub_types: Sequence[str] = ()) -> list[str]:
+        marks = ",".join("?" * len(hub_types))
+        skip = f"AND n.type NOT IN ({marks})" if hub_types else ""
         with self.store._guard:
+            if (
+                hub_types
+                and self.store._connection.execute(
+                    f"SELECT 1 FROM nodes WHERE id = ? AND type IN ({marks})", (world, *hub_types)
+                ).fetchone()
+            ):
+                return []
             rows = self.store._connection.execute(
-                "SELECT dst FROM (SELECT dst FROM edges WHERE src = ? "
-                "AND status NOT IN ('retired', 'rejected') LIMIT ?) "
-                "UNION ALL SELECT src FROM (SELECT src FROM edges WHERE dst = ? "
-                "AND status NOT IN ('retired', 'rejected') LIMIT ?)",
-                (world, limit, world, limit),
+                "SELECT dst FROM (SELECT e.dst FROM edges e JOIN nodes n ON n.id = e.dst "
+                f"WHERE e.src = ? AND e.status NOT IN ('retired', 'rejected') {skip} LIMIT ?) "
+                "UNION ALL SELECT src FROM (SELECT e.src FROM edges e JOIN nodes n "
+                "ON n.id = e.src WHERE e.dst = ? AND e.status NOT IN ('retired', 'rejected') "
+                f"{skip} LIMIT ?)",
+                (world, *hub_types, limit, world, *hub_types, limit),
             ).fetchall()
         return [str(r[0]) for r in rows]
 
