@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Sequence
 
 import pytest
@@ -12,6 +13,7 @@ from worlddb import WorldDB
 from worlddb.engine.recluster_worker import ReclusterWorker
 from worlddb.hashing import scope_world, world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
+from worlddb.resolver import TieredResolver
 from worlddb.resolver.recluster import neighbourhood
 from worlddb.store.resolver_queries import ResolverQueries
 
@@ -126,3 +128,29 @@ def test_a_seed_erased_before_its_pass_is_skipped_not_an_error(db: WorldDB) -> N
     gate.set()
     assert db.drain_recluster(timeout=30)
     assert (db.recluster_errors, db.proposals()) == (0, [])
+
+
+def test_an_acronym_top_up_waiting_for_the_store_never_blocks_the_writer() -> None:
+    # In memory, a reader waits for the write lock; the writer resolves (and tops up the
+    # acronym index) while holding it. A top-up holding its own lock while it waited deadlocked.
+    db = WorldDB.open(":memory:", embedder=None, extractor=None)
+    resolver = db.reconciler.resolver
+    assert isinstance(resolver, TieredResolver)
+    acronyms = resolver.acronyms
+    holding = threading.Event()
+
+    def writer() -> None:
+        with db.store.exclusive():
+            holding.set()
+            time.sleep(0.2)  # the background top-up below is now waiting for the store
+            acronyms.lookup("who")
+
+    w = threading.Thread(target=writer, daemon=True)
+    w.start()
+    assert holding.wait(30)
+    reader = threading.Thread(target=acronyms.refresh, daemon=True)
+    reader.start()
+    w.join(timeout=10)
+    reader.join(timeout=10)
+    assert not w.is_alive() and not reader.is_alive()
+    db.close()

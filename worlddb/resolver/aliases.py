@@ -149,15 +149,18 @@ class AcronymIndex:
         self.queries = ResolverQueries(source) if isinstance(source, Store) else source
         self.keys: dict[str, list[int]] = {}
         self.high = 0
-        # The writer and the background recluster pass resolve concurrently: one top-up at a time.
+        # The writer and the background recluster pass resolve concurrently: one top-up at a
+        # time. Never held while reading the store (see ``refresh``).
         self._lock = threading.Lock()
 
     def refresh(self) -> None:
         """Index the entities stored since the last call (a rowid range: no type index)."""
+        # Read outside the lock: the read may wait for the store's write lock (an in-memory
+        # store reads under it), and the writer holds that lock while it resolves.
+        rows = self.queries.names_after(self.high)
         with self._lock:
-            rows = self.queries.names_after(self.high)
-            if rows and rows[-1][0] > self.high:
-                rows = [r for r in rows if r[0] > self.high]
+            rows = [r for r in rows if r[0] > self.high]  # another top-up may have run since
+            if rows:
                 self.high = rows[-1][0]
                 kinds = frozenset(ACRONYM_TYPES)
                 self._add((rid, name) for rid, kind, name in rows if kind in kinds)

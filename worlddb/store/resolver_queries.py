@@ -138,9 +138,9 @@ class ReclusterQueries(Protocol):
     """Reads of the post-commit recluster pass (``worlddb.resolver.recluster``).
 
     Calling contract: called by the recluster pass (on its background thread, so it reads the
-    committed state), after the commit and outside any write transaction; reads only, bounded by
-    ``limit`` or by the ids given. The pass may not write through it (its proposals go through the
-    reconciler).
+    committed state), after the commit and outside any write transaction; reads only, bounded
+    by ``limit`` or by the ids given. The pass may not write through it (its proposals go
+    through the reconciler).
     """
 
     def neighbours(self, world: str, limit: int, *, hub_types: Sequence[str] = ()) -> list[str]:
