@@ -10,26 +10,16 @@ batched read. A mixin of both the ``Store`` and the write transaction, like the 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Iterable, Sequence
-from contextlib import AbstractContextManager
 
 from worlddb.model import World
-from worlddb.store.sql import placeholders
+from worlddb.store.sql import ConnectionMixin, placeholders
 
 __all__ = ["OpenFactReads"]
 
 
-class OpenFactReads:
-    """``open_worlds_named``; expects ``_connection``, ``_guard`` and ``worlds_by_rid``."""
-
-    @property
-    def _connection(self) -> sqlite3.Connection:
-        raise NotImplementedError
-
-    @property
-    def _guard(self) -> AbstractContextManager[object]:
-        raise NotImplementedError
+class OpenFactReads(ConnectionMixin):
+    """``open_worlds_named``; expects ``worlds_by_rid`` too (from ``ReadMixin``)."""
 
     def worlds_by_rid(self, rids: Iterable[int]) -> dict[int, World]:
         raise NotImplementedError
