@@ -220,3 +220,17 @@ def test_chunked_slices_ids_with_matching_placeholders() -> None:
     assert placeholders(2) == "?,?"
     with pytest.raises(ValueError):
         list(chunked(ids, 0))
+
+
+def test_copy_to_writes_a_readable_copy_of_a_file_store(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "a.db")
+    try:
+        store.set_meta("marker", "kept")
+        store.copy_to(tmp_path / "copy.db")  # from a reader thread's point of view: not writing
+    finally:
+        store.close()
+    copy = open_store(tmp_path / "copy.db")
+    try:
+        assert copy.meta("marker") == "kept"
+    finally:
+        copy.close()

@@ -196,8 +196,6 @@ def _close_when_all_closed(
     true, so its interval closes empty at its start rather than being refused.
     """
     world = ctx.world(world_id)
-    if world.valid_to is not None and world.valid_to <= at:
-        return
     ends = [ctx.world(h).valid_to for h in holders]
     if any(end is None for end in ends):
         return

@@ -222,9 +222,13 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads):
             txn.set_meta(key, value)
 
     def copy_to(self, dest: str | Path) -> None:
-        """Write a consistent, compacted copy of the committed store to a new file ``dest``."""
-        with self._guard:
-            self._connection.execute("VACUUM INTO ?", (str(dest),))
+        """Write a consistent, compacted copy of the committed store to a new file ``dest``.
+
+        Runs on the write connection (readers are ``query_only``, which refuses ``VACUUM
+        INTO``), holding this process's writer slot so no write of ours lands mid-copy.
+        """
+        with self._writing() as conn:
+            conn.execute("VACUUM INTO ?", (str(dest),))
 
     def sidecar_path(self, name: str) -> Path | None:
         """``<database file>.<name>`` (e.g. the HNSW index); ``None`` for an in-memory store."""
