@@ -102,9 +102,41 @@ class Model:
         )
 
     def close(self, wid: str, at: int) -> None:
+        """Tighten ``wid``'s validity to ``at`` and, if it changed, run the close cascade."""
         world = self.worlds[wid]
         if world.valid_to is None or world.valid_to > at:
             world.valid_to = at
+            self.closed(wid, at)
+
+    def closed(self, wid: str, at: int) -> None:
+        """The handlers' ``on_endpoint_closed``, in the store's order (sources' side first).
+
+        A closed Session closes each world it contains once every Session holding that world
+        has closed; a world derived from ``wid`` closes once every world it was derived from has.
+        """
+        touching = [e for e in self.edges.values() if e.status not in DEAD and e.source == wid]
+        touching += [e for e in self.edges.values() if e.status not in DEAD and e.target == wid]
+        for e in touching:
+            if e.type == "contains" and e.source == wid and self.worlds[wid].type == "Session":
+                holders = [
+                    h.source
+                    for h in self.live("contains")
+                    if h.target == e.target and self.worlds[h.source].type == "Session"
+                ]
+                self.close_when_all_closed(e.target, holders, at)
+            elif e.type == "derived_from" and e.target == wid:
+                sources = [d.target for d in self.live("derived_from") if d.source == e.source]
+                self.close_when_all_closed(e.source, sources, at)
+
+    def close_when_all_closed(self, wid: str, holders: list[str], at: int) -> None:
+        ends = [self.worlds[h].valid_to for h in holders]
+        if any(end is None for end in ends):
+            return
+        last = max([at, *(end for end in ends if end is not None)])
+        world = self.worlds[wid]
+        if world.valid_to is not None and world.valid_to <= last:
+            return
+        self.close(wid, last if world.valid_from is None else max(last, world.valid_from))
 
     def add_edge(self, spec: EdgeSpec, status: str = "active") -> None:
         self.edges[edge_id(spec)] = MEdge(spec.type, spec.source, spec.target, status)
@@ -306,7 +338,7 @@ class StoreMachine(RuleBasedStateMachine):
             self._refused(lambda: self.db.retire(wid, at=at), ValidityError)
         else:
             assert self.db.retire(wid, at=at) is True
-            world.valid_to = at
+            self.model.close(wid, at)
 
     @precondition(
         lambda self: any(
@@ -344,10 +376,10 @@ class StoreMachine(RuleBasedStateMachine):
             text = f"renamed {n}" if old == wid and before.type == "Person" else text
             self.model.worlds[new] = MWorld(before.type, text, at, None, kids)
             self.model.add_edge(EdgeSpec("supersedes", new, old))
-            self.model.close(old, at)
             for kid in kids:
                 self.model.worlds[kid].parent = new
                 self.model.add_edge(EdgeSpec("contains", new, kid))
+            self.model.close(old, at)  # after the new version holds the kids: they stay open
             assert self.db.get(new).children == kids
             swapped = new
         root_old, root_new = chain[-1], result.created[-1]
