@@ -15,7 +15,7 @@ import click
 from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
 from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
-from worlddb.cli.common import CliState
+from worlddb.cli.common import CliState, accept_db_anywhere
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.errors import WorldDBError
@@ -25,7 +25,13 @@ __all__ = ["cli", "main"]
 
 
 class _Group(click.Group):
-    """A group that turns a ``WorldDBError`` from any command into exit status 1."""
+    """A group that turns a ``WorldDBError`` from any command into exit status 1.
+
+    Every command added also takes ``--db`` after its name (``accept_db_anywhere``).
+    """
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(accept_db_anywhere(cmd), name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -45,6 +51,7 @@ def cli(
     """worlddb: long-term memory for AI agents."""
     state = ctx.ensure_object(CliState)
     state.db_path = db_path
+    state.db_given = ctx.get_parameter_source("db_path") is click.core.ParameterSource.COMMANDLINE
     state.as_json = state.as_json or as_json
     state.embedder = embedder
     state.extractor = extractor
