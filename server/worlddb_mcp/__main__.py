@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, NoReturn, cast
 import click
 
 from worlddb.errors import ValidationError, WorldDBError
-from worlddb.settings import embedder_named, extractor_named, resolve_db_path, store_options
+from worlddb.settings import (
+    default_db_path,
+    embedder_named,
+    extractor_named,
+    resolve_db_path,
+    store_options,
+)
 
 if TYPE_CHECKING:  # the server modules import the MCP SDK; --help and --new-token stay quick
     from worlddb_mcp.app import LogLevel
@@ -116,7 +122,7 @@ def serve_command(
         click.echo(config.new_token())
         return
     if print_config:
-        path = Path(db_path).expanduser() if db_path else resolve_db_path(None)
+        path = Path(db_path).expanduser() if db_path else default_db_path()  # creates nothing
         click.echo(
             config.claude_desktop_config(
                 path, transport=transport, host=host, port=port, http_path=http_path
@@ -142,8 +148,10 @@ def serve_command(
         )
     except WorldDBError as exc:
         raise click.ClickException(str(exc)) from exc
-    except BaseExceptionGroup as group:  # a task group's failure: report its first cause
-        _fail(group)
+    except (click.ClickException, click.exceptions.Exit, click.Abort):
+        raise
+    except (Exception, BaseExceptionGroup) as error:  # one line, never a traceback
+        _fail(error)
 
 
 def _serve(
@@ -209,13 +217,14 @@ def _leaves(error: BaseException) -> list[BaseException]:
     return [error]
 
 
-def _fail(group: BaseExceptionGroup[BaseException]) -> NoReturn:
-    """Exit with one line for the first real failure in ``group`` (its traceback at DEBUG)."""
-    leaves = _leaves(group)
+def _fail(error: BaseException) -> NoReturn:
+    """Exit 1 with one line for the first real failure in ``error`` (a task group's failure
+    nests it); the traceback goes to the log at DEBUG (``--log-level DEBUG``)."""
+    leaves = _leaves(error)
     if any(isinstance(leaf, KeyboardInterrupt) for leaf in leaves):
         raise SystemExit(130)
     first = next((e for e in leaves if isinstance(e, WorldDBError)), leaves[0])
-    logging.getLogger("worlddb_mcp").debug("server failed", exc_info=group)
+    logging.getLogger("worlddb_mcp").debug("server failed", exc_info=error)
     message = str(first) if isinstance(first, WorldDBError) else f"{type(first).__name__}: {first}"
     raise click.ClickException(" ".join(message.split()) or type(first).__name__)
 

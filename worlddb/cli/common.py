@@ -100,27 +100,29 @@ def _set_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> N
 
 
 def accept_db_anywhere(command: click.Command) -> click.Command:
-    """Give ``command`` (and a group's subcommands) a ``--db`` after its name.
+    """Give ``command`` (and a group's subcommands) ``--db`` and ``--json`` after its name.
 
     ``worlddb write --db x.db ...`` then means ``worlddb --db x.db write ...``. A command with its
-    own ``--db`` (``restore``'s destination, a benchmark's) keeps it.
+    own ``--db`` (``restore``'s destination, a benchmark's) or ``--json`` keeps it.
     """
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             accept_db_anywhere(sub)
         return command
-    if any("--db" in p.opts for p in command.params):
-        return command
-    command.params.append(
-        click.Option(
-            ["--db"],
-            type=click.Path(dir_okay=False),
-            expose_value=False,
-            callback=_set_db,
-            is_eager=True,
-            help="Database file (also accepted before the command name).",
+    taken = {opt for param in command.params for opt in param.opts}
+    if "--db" not in taken:
+        command.params.append(
+            click.Option(
+                ["--db"],
+                type=click.Path(dir_okay=False),
+                expose_value=False,
+                callback=_set_db,
+                is_eager=True,
+                help="Database file (also accepted before the command name).",
+            )
         )
-    )
+    if "--json" not in taken:
+        json_option(command)
     return command
 
 
