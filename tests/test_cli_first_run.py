@@ -50,6 +50,16 @@ def test_db_is_accepted_after_the_command_and_wins_over_the_environment(tmp_path
     assert not Path(other).exists()
 
 
+def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.db"
+    broken.write_bytes(b"not a database at all, only the name of one" * 100)
+    done = run("list", "--db", str(broken), home=tmp_path, check=False)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "Error: cannot use the database file: file is not a database"
+    ]
+
+
 def test_relative_times_work_and_a_bad_one_names_the_option(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     run(

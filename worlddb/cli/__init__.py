@@ -7,6 +7,7 @@ directory, see ``worlddb.settings``); ``--json`` switches any command to JSON ou
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except WorldDBError as exc:
             raise click.ClickException(str(exc)) from exc
+        except sqlite3.DatabaseError as exc:  # e.g. --db names a file that is not a database
+            raise click.ClickException(f"cannot use the database file: {exc}") from exc
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
