@@ -247,3 +247,34 @@ async def test_a_bound_token_reads_no_other_scope_through_the_resource_or_prompt
                 await client.get_prompt("memory_context", {"user_id": "bob"})
             own = await client.get_prompt("memory_context", {"user_id": "alice"})
             assert "tea" in own.messages[0].content.text and "4312" not in str(own)
+
+
+def test_the_config_falls_back_to_python_m_when_there_is_no_console_script(
+    tmp_path: Path,
+) -> None:
+    from worlddb_mcp.config import server_command
+
+    python = tmp_path / "bin" / "python3"
+    python.parent.mkdir()
+    python.touch()
+    assert server_command(str(python)) == [str(python), "-m", "worlddb_mcp"]
+    (python.parent / "worlddb-mcp").touch()
+    assert server_command(str(python)) == [str(python.parent / "worlddb-mcp")]
+
+
+def test_worlddb_serve_forwards_print_config(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            str(CONSOLE_SCRIPT.with_name("worlddb")),
+            "--db",
+            str(tmp_path / "m.db"),
+            "serve",
+            "--print-config",
+        ],
+        env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    entry = json.loads(done.stdout)["mcpServers"]["worlddb"]
+    assert entry["env"]["WORLDDB_DB"] == str(tmp_path / "m.db")
