@@ -16,7 +16,8 @@ built-in category a generic caller would catch, so ``except LookupError`` still 
     ├── ResolutionError(WorldDBError, RuntimeError)       the resolver could not decide
     ├── PluginError(WorldDBError, RuntimeError)           a plug-in failed or is unusable
     │   ├── ModelMissingError(PluginError, FileNotFoundError)  the embedder's model file is absent
-    │   └── ModelMismatchError(PluginError)                the store was built with another embedder
+    │   ├── ModelMismatchError(PluginError)                the store was built with another embedder
+    │   └── MissingExtraError(PluginError, ImportError)    .extra  an optional dependency is absent
     ├── ScopeError(WorldDBError, PermissionError)         a scope is malformed or not permitted
     ├── SchemaVersionError(WorldDBError, RuntimeError)    the store is newer than this library
     └── ClosedError(WorldDBError, RuntimeError)           use after close()
@@ -35,6 +36,7 @@ __all__ = [
     "HandlerError",
     "HandlerRefusedError",
     "IntegrityError",
+    "MissingExtraError",
     "ModelMismatchError",
     "ModelMissingError",
     "NotFoundError",
@@ -130,6 +132,22 @@ class PluginError(WorldDBError, RuntimeError):
 
 class ModelMissingError(PluginError, FileNotFoundError):
     """The embedding model file is missing: worlddb never falls back to random vectors."""
+
+
+class MissingExtraError(PluginError, ImportError):
+    """A feature needs an optional dependency that is not installed; the message names the extra.
+
+    Raised where the feature is chosen (the Claude extractor, the answer judge), never at import
+    of the core package, which works without any extra.
+    """
+
+    def __init__(self, feature: str, extra: str, package: str | None = None) -> None:
+        self.feature = feature
+        self.extra = extra
+        self.package = package or extra
+        super().__init__(
+            f"{feature} needs the optional package {self.package!r}: pip install 'worlddb[{extra}]'"
+        )
 
 
 class ModelMismatchError(PluginError):

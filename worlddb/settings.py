@@ -41,7 +41,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 DB_FILENAME: Final = "worlddb.db"
 # "hash" is the deterministic test embedder: fast, no model file, word overlap only.
 EMBEDDER_NAMES: Final = ("default", "hash", "none")
-EXTRACTOR_NAMES: Final = ("default", "none")
+# "claude" is AnthropicExtractor (the optional extra worlddb[anthropic]; ANTHROPIC_API_KEY).
+EXTRACTOR_NAMES: Final = ("default", "none", "claude")
 
 
 def default_db_path(env: Mapping[str, str] | None = None, *, platform: str | None = None) -> Path:
@@ -127,13 +128,18 @@ def embedder_named(name: str) -> EmbedderChoice:
 
 
 def extractor_named(name: str) -> ExtractorChoice:
-    """Map ``default``/``none`` (``--extractor``, ``$WORLDDB_EXTRACTOR``) to an extractor choice.
+    """Map ``default``/``none``/``claude`` (``--extractor``, ``$WORLDDB_EXTRACTOR``) to a choice.
 
     Raises:
         ValidationError: an unknown name.
+        MissingExtraError: ``claude`` without the ``anthropic`` package installed.
     """
     if name in ("default", "none"):
         return "default" if name == "default" else None
+    if name == "claude":
+        from worlddb.extract.anthropic import AnthropicExtractor  # MissingExtraError if absent
+
+        return AnthropicExtractor()
     raise ValidationError(
         f"extractor {name!r} is not one of {', '.join(EXTRACTOR_NAMES)}",
         field="extractor",

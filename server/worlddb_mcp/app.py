@@ -7,12 +7,14 @@ tokens may be bound to scopes (see ``worlddb_mcp.auth``).
 
 from __future__ import annotations
 
+import inspect
 import ipaddress
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -31,6 +33,7 @@ from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
 from worlddb_mcp.arguments import WorldDBServer
 from worlddb_mcp.auth import StaticTokenVerifier, TokenRegistry
+from worlddb_mcp.resources import register as register_resources
 from worlddb_mcp.runtime import AppState
 from worlddb_mcp.stdio import serve_stdio
 from worlddb_mcp.tools import TOOLS
@@ -38,9 +41,11 @@ from worlddb_mcp.tools import TOOLS
 __all__ = [
     "HttpOptions",
     "LogLevel",
+    "check_http_options",
     "create_server",
     "http_app",
     "is_loopback",
+    "package_version",
     "run_http",
     "run_stdio",
 ]
@@ -81,9 +86,23 @@ _ANNOTATIONS: Final[dict[str, ToolAnnotations]] = {
 _STATIC_ISSUER: Final = "http://127.0.0.1"
 
 
+def package_version() -> str:
+    """The installed worlddb version (``serverInfo.version``), or ``"0+unknown"`` from a tree."""
+    try:
+        return metadata.version("worlddb")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
 def _strict_tool(fn: Callable[..., Any]) -> Tool:
-    """A ``Tool`` whose arguments model forbids unknown keys (a misspelling is an error)."""
-    tool = Tool.from_function(fn, annotations=_ANNOTATIONS[fn.__name__])
+    """A ``Tool`` whose arguments model forbids unknown keys (a misspelling is an error).
+
+    The description is the docstring without its source indentation (``inspect.cleandoc``):
+    a model reads it verbatim.
+    """
+    tool = Tool.from_function(
+        fn, description=inspect.cleandoc(fn.__doc__ or ""), annotations=_ANNOTATIONS[fn.__name__]
+    )
     base = tool.fn_metadata.arg_model
     strict: type[BaseModel] = type(
         base.__name__,
@@ -107,7 +126,7 @@ def create_server(
     extractor: ExtractorChoice = "default",
     tokens: TokenRegistry | None = None,
 ) -> MCPServer[AppState]:
-    """The worlddb MCP server with its nine tools.
+    """The worlddb MCP server: nine tools, the ``worlddb://world/{id}`` resource, one prompt.
 
     Args:
         db: an open engine to serve (the caller closes it); if ``None`` the server opens
@@ -151,6 +170,7 @@ def create_server(
     server: MCPServer[AppState] = WorldDBServer(
         name,
         instructions=INSTRUCTIONS,
+        version=package_version(),
         lifespan=lifespan,
         # The SDK configures root logging if nobody has; WARNING keeps a library user's output
         # quiet. The command line configures logging itself first (``--log-level``).
@@ -158,6 +178,8 @@ def create_server(
         tools=[_strict_tool(fn) for fn in TOOLS],
         **auth_kwargs,
     )
+
+    register_resources(server)
 
     async def healthz(_: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -193,7 +215,22 @@ def http_app(
     """The Starlette app for ``server``, after the loopback-or-token safety check.
 
     Raises:
-        ValidationError: a non-loopback host without a token.
+        ValidationError: a non-loopback host without a token, or a path without a leading '/'.
+    """
+    check_http_options(options, tokens)
+    return server.streamable_http_app(
+        streamable_http_path=options.path,
+        stateless_http=options.stateless,
+        json_response=options.stateless,
+        host=options.host,
+    )
+
+
+def check_http_options(options: HttpOptions, tokens: TokenRegistry | None) -> None:
+    """Refuse a non-loopback bind without a token and an endpoint path without a leading '/'.
+
+    Raises:
+        ValidationError: what is wrong, in one line.
     """
     if not is_loopback(options.host) and not tokens:
         raise ValidationError(
@@ -206,12 +243,6 @@ def http_app(
         raise ValidationError(
             f"HTTP path {options.path!r} must start with '/'", field="path", value=options.path
         )
-    return server.streamable_http_app(
-        streamable_http_path=options.path,
-        stateless_http=options.stateless,
-        json_response=options.stateless,
-        host=options.host,
-    )
 
 
 def run_http(

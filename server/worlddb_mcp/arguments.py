@@ -28,7 +28,7 @@ def describe_invalid_arguments(tool: str, error: PydanticValidationError) -> str
     problems = error.errors(include_url=False)
     first = problems[0]
     field = ".".join(str(part) for part in first["loc"]) or "arguments"
-    message = first["msg"]
+    message = first["msg"].removeprefix("Value error, ")  # pydantic's prefix for a validator
     if first["type"] == "missing":
         message = "this argument is required"
     elif "input" in first and not isinstance(first["input"], dict):

@@ -77,7 +77,7 @@ def parse_token_line(line: str, *, where: str = "token") -> tuple[str, Grant] | 
     if len(token) < MIN_TOKEN_CHARS:
         raise ValidationError(
             f"{where}: tokens must be at least {MIN_TOKEN_CHARS} characters "
-            "(generate one with `python -c 'import secrets; print(secrets.token_urlsafe(32))'`)",
+            "(generate one with `worlddb-mcp --new-token` or `openssl rand -hex 32`)",
             field="token",
         )
     allowed: dict[str, set[str]] = {}

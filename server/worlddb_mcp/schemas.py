@@ -136,7 +136,12 @@ class WriteResult(_Output):
     proposals: list[str] = Field(
         description="Staged same_as merge proposals (edge ids) awaiting a human decision"
     )
-    superseded: list[str] = Field(description="Ids whose validity this write closed")
+    superseded: list[str] = Field(description="Ids of older facts this write replaced")
+    outdated_on_arrival: list[str] = Field(
+        default_factory=list,
+        description="Ids of this write's own facts that a newer stored fact already replaces "
+        "(the write was dated before it)",
+    )
     conflicts: list[list[str]] = Field(description="[new, old] pairs that contradict each other")
     untrusted: bool = Field(
         False,
@@ -297,8 +302,11 @@ class RetireResult(_Output):
     """The outcome of memory_retire."""
 
     id: str
-    retired: bool = Field(description="False when it was already retired")
+    retired: bool = Field(description="True when this call retired it; False when it already was")
     valid_to: str | None
+    note: str | None = Field(
+        None, description="Why nothing changed, e.g. 'already retired at 2024-05-01T12:00:00Z'"
+    )
 
 
 class RetireAllResult(_Output):

@@ -22,6 +22,7 @@ from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
+from worlddb_mcp.auth import Grant
 from worlddb_mcp.runtime import (
     AppContext,
     as_tool_error,
@@ -52,7 +53,7 @@ from worlddb_mcp.schemas import (
 )
 from worlddb_mcp.views import memory_item, read_result, write_result
 
-__all__ = ["CONTEXT_BUDGET_CHARS", "TOOLS"]
+__all__ = ["CONTEXT_BUDGET_CHARS", "TOOLS", "read_world"]
 
 logger = logging.getLogger(__name__)
 
@@ -273,39 +274,40 @@ async def memory_list(
     return await run_read(ctx, run)
 
 
+def read_world(db: WorldDB, target: str, granted: Grant) -> ReadResult:
+    """``target`` in full as ``granted`` may see it (what memory_read and the resource return)."""
+    world = db.get_permitted(target, granted)
+
+    def visible(other: World) -> bool:
+        return granted.is_unrestricted or db.permits(granted, other)
+
+    children = [c for c in db.children(world.id) if visible(c)]
+    edges = []
+    for edge in db.edges(world.id, direction="both", include_retired=True):
+        other = edge.target if edge.source == world.id else edge.source
+        found = db.find(other)
+        if found is not None and visible(found):
+            edges.append(edge)
+        if len(edges) >= MAX_EDGES:
+            break
+    history = [h for h in db.history(world.id) if visible(h)]
+    return read_result(
+        db,
+        world,
+        scopes=shown_labels(scope_labels(db.scope_memberships(world)), granted),
+        children=children,
+        edges=edges,
+        history=history,
+    )
+
+
 async def memory_read(ctx: AppContext, id: IdArg) -> ReadResult:
     """Read one memory (or any stored world) in full.
 
     Returns its content, children, edges, validity, scopes, provenance and version history.
     """
     granted = caller_grant()
-
-    def run(db: WorldDB) -> ReadResult:
-        world = db.get_permitted(id, granted)
-
-        def visible(other: World) -> bool:
-            return granted.is_unrestricted or db.permits(granted, other)
-
-        children = [c for c in db.children(world.id) if visible(c)]
-        edges = []
-        for edge in db.edges(world.id, direction="both", include_retired=True):
-            other = edge.target if edge.source == world.id else edge.source
-            found = db.find(other)
-            if found is not None and visible(found):
-                edges.append(edge)
-            if len(edges) >= MAX_EDGES:
-                break
-        history = [h for h in db.history(world.id) if visible(h)]
-        return read_result(
-            db,
-            world,
-            scopes=shown_labels(scope_labels(db.scope_memberships(world)), granted),
-            children=children,
-            edges=edges,
-            history=history,
-        )
-
-    return await run_read(ctx, run)
+    return await run_read(ctx, lambda db: read_world(db, id, granted))
 
 
 async def memory_amend(
@@ -342,9 +344,18 @@ async def memory_retire(ctx: AppContext, id: IdArg) -> RetireResult:
     def run(db: WorldDB) -> RetireResult:
         world = db.get_permitted(id, granted)
         changed = db.retire(world.id)
-        return RetireResult(
-            id=world.id, retired=changed, valid_to=format_us(db.get(world.id).valid_to)
-        )
+        valid_to = format_us(db.get(world.id).valid_to)
+        note = None
+        if not changed:
+            versions = [h.id for h in db.history(world.id)]
+            newer = [
+                v
+                for v in versions[versions.index(world.id) + 1 :]
+                if granted.is_unrestricted or db.permits(granted, db.get(v))
+            ]
+            why = f"superseded by {newer[0][:SHORT_ID]}" if newer else "retired"
+            note = f"already {why} at {valid_to}; nothing changed"
+        return RetireResult(id=world.id, retired=changed, valid_to=valid_to, note=note)
 
     return await run_write(ctx, run)
 

@@ -50,6 +50,7 @@ def untrusted(world: World) -> bool:
 
 
 def write_result(result: IngestResult) -> WriteResult:
+    own = set(result.facts) | {result.id, *result.turns}
     return WriteResult(
         id=result.id,
         short_id=result.id[:SHORT_ID],
@@ -57,7 +58,8 @@ def write_result(result: IngestResult) -> WriteResult:
         entities=[EntityOut(name=n, id=i, tier=t) for n, i, t in result.entities],
         facts=list(result.facts),
         proposals=list(result.proposals),
-        superseded=list(result.superseded),
+        superseded=[i for i in result.superseded if i not in own],
+        outdated_on_arrival=[i for i in result.superseded if i in own],
         conflicts=[[a, b] for a, b in result.conflicts],
         untrusted=bool(result.untrusted),
     )

@@ -7,6 +7,7 @@ directory, see ``worlddb.settings``); ``--json`` switches any command to JSON ou
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ import click
 from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
 from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
-from worlddb.cli.common import CliState
+from worlddb.cli.common import CliState, accept_db_anywhere
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.errors import WorldDBError
@@ -25,13 +26,21 @@ __all__ = ["cli", "main"]
 
 
 class _Group(click.Group):
-    """A group that turns a ``WorldDBError`` from any command into exit status 1."""
+    """A group that turns a ``WorldDBError`` from any command into exit status 1.
+
+    Every command added also takes ``--db`` after its name (``accept_db_anywhere``).
+    """
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(accept_db_anywhere(cmd), name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except WorldDBError as exc:
             raise click.ClickException(str(exc)) from exc
+        except sqlite3.DatabaseError as exc:  # e.g. --db names a file that is not a database
+            raise click.ClickException(f"cannot use the database file: {exc}") from exc
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -45,6 +54,7 @@ def cli(
     """worlddb: long-term memory for AI agents."""
     state = ctx.ensure_object(CliState)
     state.db_path = db_path
+    state.db_given = ctx.get_parameter_source("db_path") is click.core.ParameterSource.COMMANDLINE
     state.as_json = state.as_json or as_json
     state.embedder = embedder
     state.extractor = extractor

@@ -1,8 +1,10 @@
-"""Store commands: init, import, export, verify, reindex, serve."""
+"""Store commands: init, import, export, verify, reindex, serve, stats."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Final
 
@@ -79,15 +81,23 @@ def import_(
         "edges": stats.edges,
         "memories": stats.memories,
         "skipped_edges": stats.skipped_edges,
+        "new": {
+            "worlds": stats.new_worlds,
+            "edges": stats.new_edges,
+            "memories": stats.new_memories,
+        },
+        "already_present": stats.present,
     }
-    emit(
-        state,
-        data,
-        lambda: click.echo(
-            f"imported {stats.worlds} worlds, {stats.edges} edges, {stats.memories} memories "
-            f"({stats.skipped_edges} retired edges or proposals skipped)"
-        ),
-    )
+
+    def human() -> None:
+        new = stats.new_worlds + stats.new_edges + stats.new_memories
+        click.echo(
+            f"{new} new, {stats.present} already present "
+            f"({stats.new_worlds} worlds, {stats.new_edges} edges, {stats.new_memories} memories "
+            f"added; {stats.skipped_edges} retired edges or proposals skipped)"
+        )
+
+    emit(state, data, human)
 
 
 def _import_sessions(
@@ -96,21 +106,13 @@ def _import_sessions(
     from worlddb.bulk import import_sessions
 
     scopes = {"user_id": user_id} if user_id else None
-    with state.open() as db:
-        if state.as_json:
-            report = import_sessions(db, path, fmt=fmt, scopes=scopes, resume=not restart)
-        else:
-            with click.progressbar(
-                length=0, label="sessions", show_pos=True, file=sys.stderr
-            ) as bar:
-                report = import_sessions(
-                    db,
-                    path,
-                    fmt=fmt,
-                    scopes=scopes,
-                    resume=not restart,
-                    on_record=lambda _: bar.update(1),
-                )
+    # A sessions file has one session per line, so its total is a cheap count; a LongMemEval
+    # file's unique sessions are only known after parsing it all, so that bar counts up instead.
+    total = _count_lines(path) if fmt == "sessions" else None
+    with state.open() as db, session_progress(total) as advance:
+        report = import_sessions(
+            db, path, fmt=fmt, scopes=scopes, resume=not restart, on_record=advance
+        )
     emit(
         state,
         {
@@ -125,6 +127,35 @@ def _import_sessions(
             f"{report.resumed_from})"
         ),
     )
+
+
+def _count_lines(path: Path) -> int:
+    with path.open("rb") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+@contextmanager
+def session_progress(total: int | None) -> Iterator[Callable[[int], None]]:
+    """``advance(position)`` for a progress display on stderr (shown only on a terminal).
+
+    With a known ``total`` a bar ``48/48``; without one a running count (``sessions: 48``),
+    never a bar whose total is 0.
+    """
+    if total is not None:
+        with progress(total, "sessions") as bar:
+            yield lambda position: bar.update(max(0, position - bar.pos))
+        return
+    shown = sys.stderr.isatty()
+
+    def count(position: int) -> None:
+        if shown:
+            click.echo(f"\rsessions: {position}", nl=False, err=True)
+
+    try:
+        yield count
+    finally:
+        if shown:
+            click.echo("", err=True)
 
 
 @click.command()
@@ -212,4 +243,76 @@ def serve(ctx: click.Context) -> None:
     serve_command.main(args=args, prog_name="worlddb serve", standalone_mode=True)
 
 
-COMMANDS = (init, import_, export, verify, reindex, serve)
+# The database file and what SQLite and the vector index keep beside it.
+STORE_FILES: Final = ("", "-wal", "-shm", *VECTOR_SIDECARS)
+
+
+def store_bytes(path: str) -> dict[str, int]:
+    """Sizes of the database file and its sidecars that exist (nothing for ``:memory:``)."""
+    if path == ":memory:":
+        return {}
+    found = {}
+    for suffix in STORE_FILES:
+        candidate = Path(path + suffix)
+        if candidate.is_file():
+            found[candidate.name] = candidate.stat().st_size
+    return found
+
+
+@click.command()
+@json_option
+@pass_state
+def stats(state: CliState) -> None:
+    """What the store holds: worlds by type (open/closed), scopes, pending proposals, size.
+
+    A world is open while its validity has not ended (a fact nothing superseded, a memory not
+    retired) and closed afterwards; closed worlds stay readable in history.
+    """
+    by_type: dict[str, dict[str, int]] = {}
+    with state.open() as db:
+        now = db.now()
+        for world in db.iter_worlds():
+            row = by_type.setdefault(world.type, {"open": 0, "closed": 0})
+            row["open" if world.valid_to is None or world.valid_to > now else "closed"] += 1
+        scopes = [{"scope": f"{s.kind}={s.value}", "members": s.members} for s in db.list_scopes()]
+        pending = len(db.proposals())
+        counts = db.counts()
+        files = store_bytes(db.path)
+    facts = by_type.get("Fact", {"open": 0, "closed": 0})
+    data = {
+        "path": db.path,
+        "worlds": sum(r["open"] + r["closed"] for r in by_type.values()),
+        "by_type": dict(sorted(by_type.items())),
+        "facts": facts,
+        "scopes": scopes,
+        "proposals_pending": pending,
+        "edges": counts.get("edges", 0),
+        "embeddings": counts.get("embeddings", 0),
+        "bytes": sum(files.values()),
+        "files": files,
+    }
+
+    def human() -> None:
+        click.echo(f"store:     {db.path} ({_size(data['bytes'])})")  # type: ignore[arg-type]
+        click.echo(f"worlds:    {data['worlds']} ({counts.get('edges', 0)} edges)")
+        for kind, row in data["by_type"].items():  # type: ignore[attr-defined]
+            click.echo(f"  {kind:<13} {row['open']:>7} open {row['closed']:>7} closed")
+        click.echo(f"facts:     {facts['open']} open, {facts['closed']} closed")
+        click.echo(f"proposals: {pending} pending")
+        click.echo(f"scopes:    {len(scopes)}")
+        for item in scopes:
+            click.echo(f"  {item['scope']}  {item['members']}")
+
+    emit(state, data, human)
+
+
+def _size(count: int) -> str:
+    size = float(count)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{count} B"
+
+
+COMMANDS = (init, import_, export, verify, reindex, serve, stats)

@@ -1,7 +1,9 @@
 """What every CLI command shares: the open database, scope options, and output.
 
 Human-readable text by default; ``--json`` (before or after the command name) prints one JSON
-document instead, for scripts. Progress bars and notes go to stderr so stdout stays parseable.
+document instead, for scripts; ``--db`` is accepted in either place too (``accept_db_anywhere``).
+Progress bars and notes go to stderr so stdout stays parseable. Times given on the command line
+may be relative (``yesterday``, ``3 days ago``, ``last week``): ``parse_when``.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import click
 
 from worlddb.engine import WorldDB
+from worlddb.errors import ValidationError
+from worlddb.extract.dates import find_dates
 from worlddb.scopes import SCOPE_KINDS
 from worlddb.settings import embedder_named, extractor_named, resolve_db_path
+from worlddb.timeutil import now_us, parse_time
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -26,9 +31,11 @@ if TYPE_CHECKING:
 __all__ = [
     "SHORT_ID",
     "CliState",
+    "accept_db_anywhere",
     "emit",
     "json_option",
     "note",
+    "parse_when",
     "pass_state",
     "progress",
     "scope_options",
@@ -36,6 +43,7 @@ __all__ = [
 ]
 
 SHORT_ID: Final = 12
+_LEADS: Final = ("", "in ", "on ", "since ")  # words allowed before a relative date
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -44,6 +52,7 @@ class CliState:
     """Global options, carried on the click context."""
 
     db_path: str | None = None
+    db_given: bool = False  # --db on the command line (not $WORLDDB_DB, not the default)
     as_json: bool = False
     embedder: str = "default"
     extractor: str = "default"
@@ -84,6 +93,67 @@ def json_option(fn: F) -> F:
     )(fn)
 
 
+def _set_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        state = ctx.ensure_object(CliState)
+        state.db_path, state.db_given = value, True
+
+
+def accept_db_anywhere(command: click.Command) -> click.Command:
+    """Give ``command`` (and a group's subcommands) ``--db`` and ``--json`` after its name.
+
+    ``worlddb write --db x.db ...`` then means ``worlddb --db x.db write ...``. A command with its
+    own ``--db`` (``restore``'s destination, a benchmark's) or ``--json`` keeps it.
+    """
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            accept_db_anywhere(sub)
+        return command
+    taken = {opt for param in command.params for opt in param.opts}
+    if "--db" not in taken:
+        command.params.append(
+            click.Option(
+                ["--db"],
+                type=click.Path(dir_okay=False),
+                expose_value=False,
+                callback=_set_db,
+                is_eager=True,
+                help="Database file (also accepted before the command name).",
+            )
+        )
+    if "--json" not in taken:
+        json_option(command)
+    return command
+
+
+def parse_when(value: str | None, option: str) -> int | None:
+    """An ISO-8601 time or a relative date (``yesterday``, ``3 days ago``, ``last week``).
+
+    A relative date means 00:00 UTC of that day (of the period's first day for ``last week``,
+    ``last month``), resolved against now.
+
+    Raises:
+        click.BadParameter: neither, naming ``option``.
+    """
+    if value is None:
+        return None
+    try:
+        return parse_time(value, field=option)
+    except ValidationError:
+        pass
+    text = " ".join(value.split()).lower()
+    spans = find_dates(text, now_us())
+    if len(spans) == 1 and spans[0].end == len(text) and text[: spans[0].start] in _LEADS:
+        return spans[0].us
+    if text == "now":
+        return now_us()
+    raise click.BadParameter(
+        f"{value!r} is not a time: give ISO-8601 (2024-05-01, 2024-05-01T12:00:00Z) or a "
+        "relative date (now, today, yesterday, '3 days ago', 'last week')",
+        param_hint=option,
+    )
+
+
 def scope_options(fn: F) -> F:
     """``--user-id``, ``--agent-id``, ``--app-id``, ``--run-id``."""
     for kind in reversed(SCOPE_KINDS):
@@ -108,7 +178,11 @@ def emit(state: CliState, data: object, human: Callable[[], None]) -> None:
 def progress(length: int, label: str) -> ProgressBar[int]:
     """A progress bar on stderr, shown only when stderr is a terminal."""
     return click.progressbar(
-        length=length, label=label, file=sys.stderr, hidden=not sys.stderr.isatty()
+        length=length,
+        label=label,
+        file=sys.stderr,
+        show_pos=True,
+        hidden=not sys.stderr.isatty(),
     )
 
 

@@ -8,6 +8,12 @@ Everything runs on the embedded defaults: a SQLite file, the bundled offline emb
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
 import click
 
 from worlddb.cli.common import CliState, emit
@@ -107,15 +113,40 @@ def _run(db: WorldDB) -> dict[str, object]:
     }
 
 
+@contextmanager
+def _demo_store(state: CliState) -> Iterator[CliState]:
+    """``state`` itself with ``--db``; else a copy on a throwaway store in a temporary folder.
+
+    Only a ``--db`` typed on the command line counts: ``$WORLDDB_DB`` usually names the user's
+    real memory, and the demo's story must not land in it.
+    """
+    if state.db_given:
+        yield state
+        return
+    with tempfile.TemporaryDirectory(prefix="worlddb-demo-") as folder:
+        yield replace(state, db_path=str(Path(folder) / "demo.db"))
+
+
 @click.command()
 @click.pass_obj
 def demo(state: CliState) -> None:
-    """Ingest a short dated story and show recall, as-of reads and identity proposals."""
-    with state.open() as db:
+    """Ingest a short dated story and show recall, as-of reads and identity proposals.
+
+    Without --db the demo runs on a temporary store that is deleted afterwards (your own
+    memory, $WORLDDB_DB or the default store, is never touched); with --db FILE it is kept.
+    """
+    with _demo_store(state) as chosen, chosen.open() as db:
         report = _run(db)
+    if not state.db_given:
+        report["database"] = None
+        report["temporary"] = True
 
     def human() -> None:
-        click.echo(f"database: {report['database']}")
+        click.echo(
+            f"database: {report['database']}"
+            if report["database"]
+            else "database: a temporary store, deleted after the demo (pass --db FILE to keep it)"
+        )
         for session in report["sessions"]:  # type: ignore[attr-defined]
             click.echo(
                 f"  session {session['session']}: {session['facts']} facts, "

@@ -124,13 +124,32 @@ def verify_line(record: Mapping[str, Any], *, where: str) -> bytes:
 
 @dataclass
 class ImportStats:
-    """What an import did."""
+    """What an import did: records read, and of those how many were new to this store.
+
+    Every record is content-addressed, so re-importing an export writes nothing new; the
+    ``new_*`` counts say so (``worlds - new_worlds`` were already present).
+    """
 
     worlds: int = 0
     edges: int = 0
     memories: int = 0
     skipped_edges: int = 0
+    new_worlds: int = 0
+    new_edges: int = 0
+    new_memories: int = 0
     errors: list[str] = field(default_factory=list)
+
+    @property
+    def present(self) -> int:
+        """Records that the store already held (worlds, edges and memories together)."""
+        return (
+            self.worlds
+            + self.edges
+            + self.memories
+            - self.new_worlds
+            - self.new_edges
+            - self.new_memories
+        )
 
 
 def _world_spec(record: Mapping[str, Any], body: bytes) -> WorldSpec:
@@ -259,15 +278,19 @@ def import_lines(
                 f"{where}: unknown record kind {kind!r}", field="kind", value=kind
             )
     for lo in range(0, len(worlds), BATCH):
-        db.write(Changeset(worlds=tuple(worlds[lo : lo + BATCH])))
+        stats.new_worlds += len(db.write(Changeset(worlds=tuple(worlds[lo : lo + BATCH]))).created)
+    edges_before = db.counts().get("edges", 0)
     for lo in range(0, len(edges), BATCH):
         db.write(Changeset(edges=tuple(edges[lo : lo + BATCH])))
+    # Handlers may add edges of their own while memories are written, so count edges here.
+    stats.new_edges = db.counts().get("edges", 0) - edges_before
     for memory in memories:
-        db.remember(
+        written = db.remember(
             memory.body,
             scopes=memory.scopes,
             occurred_at=memory.occurred_at,
             metadata=memory.metadata,
         )
+        stats.new_memories += int(written.created)
     stats.worlds, stats.edges, stats.memories = len(worlds), len(edges), len(memories)
     return stats

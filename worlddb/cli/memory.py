@@ -16,6 +16,7 @@ from worlddb.cli.common import (
     CliState,
     emit,
     json_option,
+    parse_when,
     pass_state,
     scope_options,
     scopes_from,
@@ -90,7 +91,12 @@ def _read_text(text: tuple[str, ...]) -> str:
 @click.command()
 @click.argument("text", nargs=-1)
 @scope_options
-@click.option("--at", "occurred_at", metavar="TIME", help="When it happened (ISO-8601).")
+@click.option(
+    "--at",
+    "occurred_at",
+    metavar="TIME",
+    help="When it happened: ISO-8601 or a relative date (yesterday, '3 days ago').",
+)
 @click.option("--meta", multiple=True, metavar="KEY=VALUE", help="Provenance label (repeatable).")
 @json_option
 @pass_state
@@ -109,18 +115,26 @@ def write(
         if not sep or not key:
             raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--meta")
         metadata[key] = value
+    when = parse_when(occurred_at, "--at")
     body = _read_text(text)
     with state.open() as db:
         result = db.remember(
-            body, scopes=scopes_from(scopes), occurred_at=occurred_at, metadata=metadata or None
+            body, scopes=scopes_from(scopes), occurred_at=when, metadata=metadata or None
         )
+        texts = {i: db.get(i).text for i in result.superseded}
+    # A commit closes its own new fact too when the write is dated before a newer stored one
+    # (a back-dated "I lived in Chicago"): that is not something this write replaced.
+    own = set(result.facts)
+    replaced = [i for i in result.superseded if i not in own]
+    outdated = [i for i in result.superseded if i in own]
     data = {
         "id": result.id,
         "created": result.created,
         "entities": [{"name": n, "id": i, "tier": t} for n, i, t in result.entities],
         "facts": list(result.facts),
         "proposals": list(result.proposals),
-        "superseded": list(result.superseded),
+        "superseded": replaced,
+        "outdated_on_arrival": outdated,
         "conflicts": [list(pair) for pair in result.conflicts],
         "untrusted": bool(result.untrusted),
     }
@@ -130,8 +144,13 @@ def write(
         click.echo(f"{verb} {result.id[:SHORT_ID]}")
         for name, eid, tier in result.entities:
             click.echo(f"  entity {name!r} → {eid[:SHORT_ID]} ({tier})")
-        for old in result.superseded:
-            click.echo(f"  supersedes {old[:SHORT_ID]}")
+        for old in replaced:
+            click.echo(f"  supersedes fact {old[:SHORT_ID]} {_preview(texts[old], 60)!r}")
+        for fact in outdated:
+            click.echo(
+                f"  fact {fact[:SHORT_ID]} {_preview(texts[fact], 60)!r} is already outdated: "
+                "a newer stored fact replaces it"
+            )
         if result.proposals:
             click.echo(f"  {len(result.proposals)} merge proposal(s) staged")
         if result.untrusted:
@@ -144,7 +163,11 @@ def write(
 @click.argument("query")
 @scope_options
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True)
-@click.option("--as-of", metavar="TIME", help="Recall what was true at this time.")
+@click.option(
+    "--as-of",
+    metavar="TIME",
+    help="Recall what was true at this time: ISO-8601 or a relative date (yesterday).",
+)
 @click.option("--include-retired", is_flag=True, help="Also return retired memories.")
 @click.option(
     "--context",
@@ -167,12 +190,13 @@ def recall(
     **scopes: str | None,
 ) -> None:
     """Find memories relevant to QUERY, best first."""
+    valid_at = parse_when(as_of, "--as-of")
     with state.open() as db:
         result = db.recall(
             query,
             scopes=scopes_from(scopes) or None,
             limit=limit,
-            valid_at=as_of,
+            valid_at=valid_at,
             include_retired=include_retired,
         )
         context = result.context(context_chars or 4000)

@@ -22,13 +22,15 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Final
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, Final
 
-import anthropic
-
-from worlddb.errors import PluginError, ValidationError
+from worlddb.errors import MissingExtraError, PluginError, ValidationError
 from worlddb.eval.longmemeval import Question
 from worlddb.timeutil import to_datetime
+
+if TYPE_CHECKING:
+    import anthropic
 
 __all__ = [
     "CONTEXT_TURNS",
@@ -123,6 +125,19 @@ class AnswerReport:
         return "\n".join(lines)
 
 
+def _anthropic() -> ModuleType:
+    """The ``anthropic`` SDK, imported when first needed (an optional extra).
+
+    Raises:
+        MissingExtraError: it is not installed; the message names ``worlddb[anthropic]``.
+    """
+    try:
+        import anthropic
+    except ImportError as exc:
+        raise MissingExtraError("answering and judging with Claude", "anthropic") from exc
+    return anthropic
+
+
 class QAEvaluator:
     """Answers LongMemEval questions from ranked turns and judges the answers with Claude."""
 
@@ -161,9 +176,10 @@ class QAEvaluator:
         Raises:
             PluginError: No API key was given or found.
         """
+        sdk = _anthropic()
         try:
-            client = anthropic.Anthropic(api_key=api_key)
-        except anthropic.AnthropicError as exc:  # pragma: no cover - older SDKs raise here
+            client = sdk.Anthropic(api_key=api_key)
+        except sdk.AnthropicError as exc:  # pragma: no cover - older SDKs raise here
             raise PluginError(f"no Anthropic API key (set ANTHROPIC_API_KEY): {exc}") from exc
         if client.api_key is None and getattr(client, "auth_token", None) is None:
             # Newer SDKs only fail at the first call, mid-run: fail before ranking anything.
@@ -249,7 +265,7 @@ class QAEvaluator:
                     system=system,
                     messages=[{"role": "user", "content": prompt}],
                 )
-        except anthropic.APIError as exc:
+        except _anthropic().APIError as exc:
             raise PluginError(f"Anthropic API call to {model!r} failed: {exc}") from exc
         texts = [block.text for block in reply.content if block.type == "text"]
         if not texts:

@@ -20,11 +20,15 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
-import anthropic
 import pydantic
-from anthropic.types import ToolChoiceToolParam, ToolParam
 
-from worlddb.errors import ValidationError
+from worlddb.errors import MissingExtraError, ValidationError
+
+try:  # an optional extra: ``pip install 'worlddb[anthropic]'``
+    import anthropic
+    from anthropic.types import ToolChoiceToolParam, ToolParam
+except ImportError as exc:  # pragma: no cover - exercised in a subprocess without the package
+    raise MissingExtraError("the Claude extractor", "anthropic") from exc
 from worlddb.extract.injection import find_injection_markers
 from worlddb.extract.offline import OfflineExtractor
 from worlddb.plugins import (
