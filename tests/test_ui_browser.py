@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from worlddb_mcp import HttpOptions, TokenRegistry, create_server, http_app, load_tokens
 
 from tests.ui_live import Seeded, seed, serving
 from worlddb.engine import WorldDB
@@ -29,6 +30,7 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "ui"
 TOKEN = "browser-token-0123456789"
+BOB_TOKEN = "bob-browser-token-0123456789"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -252,3 +254,30 @@ def test_retire_asks_for_confirmation_then_retires(
     playwright_api.expect(page.get_by_test_id("world").get_by_test_id("state").first).to_have_text(
         "past"
     )
+
+
+def test_behind_the_mcp_server_a_bound_token_sees_only_its_scope(
+    page: playwright_api.Page, db: WorldDB, seeded: Seeded
+) -> None:
+    registry = TokenRegistry(
+        (
+            *load_tokens(env={"WORLDDB_TOKEN": TOKEN}).tokens,
+            *load_tokens(env={"WORLDDB_TOKEN": f"{BOB_TOKEN} user_id=bob"}).tokens,
+        )
+    )
+    app = http_app(create_server(db, tokens=registry), HttpOptions(), registry)
+    with serving(app) as url:
+        page.goto(url + "/ui")  # redirected to /ui/
+        page.get_by_test_id("token-input").fill(BOB_TOKEN)
+        page.get_by_test_id("sign-in").click()
+        playwright_api.expect(page.get_by_test_id("who")).to_have_text("token bound to user_id=bob")
+        options = page.get_by_test_id("scope-picker").locator("option")
+        playwright_api.expect(options.filter(has_text="user_id=bob")).to_have_count(1)
+        playwright_api.expect(options.filter(has_text="alice")).to_have_count(0)
+        page.get_by_test_id("tab-memories").click()
+        playwright_api.expect(page.get_by_test_id("memory")).to_have_count(1)
+        playwright_api.expect(page.get_by_test_id("memory")).to_contain_text("locker code")
+        page.evaluate("id => { location.hash = '#/world/' + id }", seeded.tea_note)
+        playwright_api.expect(page.get_by_test_id("error")).to_contain_text("no world matches")
+        assert "genmaicha" not in page.content()
+        shot(page, "bound-token")
