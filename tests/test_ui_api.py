@@ -139,6 +139,8 @@ def test_the_timeline_pins_valid_time_and_ingest_time(
     assert today == {w.id for w in stored}
     assert visible(known_at="2000-01-01") == set()
     assert api.get("timeline", params={**ALICE, "valid_at": "soon"}).status_code == 400
+    assert ok(api.get("timeline", params=ALICE))["complete"] is True
+    assert ok(api.get("timeline", params={**ALICE, "limit": 3}))["complete"] is False
 
 
 def test_accept_and_reject_change_the_store(
@@ -177,6 +179,26 @@ def test_retire_and_purge_need_the_confirmation(
     assert purged["erased"] >= 1 and db.find(note) is None
 
 
+def test_a_scope_is_retired_or_erased_only_with_its_value_as_confirmation(
+    db: WorldDB, api: httpx2.Client, seeded: Seeded
+) -> None:
+    bob = {"kind": "user_id", "value": "bob"}
+    for confirm in ("", "alice", "Bob"):
+        response = api.post("scope/purge", json={**bob, "confirm": confirm})
+        assert response.status_code == 400 and "nothing was changed" in response.json()["error"]
+    assert api.post("scope/purge", json={**bob}).status_code == 400
+    assert db.get(seeded.locker_note).valid_to is None
+    retired = ok(api.post("scope/purge", json={**bob, "confirm": "bob"}))
+    assert retired == {"scope": "user_id=bob", "erased": False, "count": 1}
+    assert db.get(seeded.locker_note).valid_to is not None
+    erased = ok(api.post("scope/purge", json={**bob, "confirm": "bob", "erase": True}))
+    assert erased["erased"] is True and erased["count"] == 1
+    assert db.find(seeded.locker_note) is None
+    assert db.get(seeded.tea_note).valid_to is None  # alice's memories are untouched
+    gone = api.post("scope/purge", json={"kind": "user_id", "value": "carol", "confirm": "carol"})
+    assert gone.status_code == 404
+
+
 def test_the_graph_is_the_neighbourhood_within_depth(api: httpx2.Client, seeded: Seeded) -> None:
     near = ok(api.get(f"graph/{seeded.denver_place}"))
     assert near["root"] == seeded.denver_place
@@ -193,7 +215,9 @@ def test_the_graph_is_the_neighbourhood_within_depth(api: httpx2.Client, seeded:
 
 
 def test_contradictions_come_in_pairs(api: httpx2.Client, seeded: Seeded) -> None:
-    [pair] = ok(api.get("contradictions", params=ALICE))["pairs"]
+    found = ok(api.get("contradictions", params=ALICE))
+    assert found["complete"] is True and found["scanned"] >= 2
+    [pair] = found["pairs"]
     assert pair["edge_id"] == seeded.contradiction
     assert {pair["left"]["text"], pair["right"]["text"]} == {
         "The offsite is in March",
@@ -262,6 +286,7 @@ def test_a_token_bound_to_bob_sees_only_bob(db: WorldDB, mounted: str, seeded: S
         (f"proposals/{seeded.proposal}/accept", {}),
         (f"world/{seeded.tea_note}/retire", {"confirm": seeded.tea_note}),
         (f"world/{seeded.tea_note}/purge", {"confirm": seeded.tea_note}),
+        ("scope/purge", {"kind": "user_id", "value": "alice", "confirm": "alice", "erase": True}),
     ):
         assert httpx2.post(mounted + route, json=body, headers=bob).status_code == 404, route
     assert db.get(seeded.tea_note).valid_to is None

@@ -256,6 +256,23 @@ def test_retire_asks_for_confirmation_then_retires(
     )
 
 
+def test_a_scope_is_retired_from_the_memories_list_after_confirmation(
+    page: playwright_api.Page, base: str, db: WorldDB, seeded: Seeded
+) -> None:
+    signed_in(page, base, "memories")
+    page.get_by_test_id("scope-picker").select_option("user_id=bob")
+    playwright_api.expect(page.get_by_test_id("memory")).to_have_count(1)
+    page.get_by_test_id("retire-scope").click()
+    page.get_by_test_id("confirm-input").fill("alice")
+    playwright_api.expect(page.get_by_test_id("confirm-ok")).to_be_disabled()
+    page.get_by_test_id("confirm-input").fill("bob")
+    page.get_by_test_id("confirm-ok").click()
+    playwright_api.expect(page.get_by_test_id("scope-done")).to_have_text("Retired 1 memory.")
+    playwright_api.expect(page.get_by_test_id("memory")).to_have_count(0)
+    assert db.get(seeded.locker_note).valid_to is not None
+    assert db.get(seeded.tea_note).valid_to is None
+
+
 def test_behind_the_mcp_server_a_bound_token_sees_only_its_scope(
     page: playwright_api.Page, db: WorldDB, seeded: Seeded
 ) -> None:

@@ -100,6 +100,13 @@ def _int(request: Request, name: str, default: int, high: int = MAX_LIMIT) -> in
     return value
 
 
+def _text(body: dict[str, Any], name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str):
+        raise ValidationError(f"{name} is required (a string)", field=name)
+    return value
+
+
 Handler = Callable[[Explorer, Request, dict[str, Any]], Any]
 
 
@@ -158,12 +165,6 @@ def explorer_app(engine: EngineSource, *, tokens: TokenLookup | None) -> Starlet
 
         return endpoint
 
-    def confirm_of(body: dict[str, Any]) -> str:
-        value = body.get("confirm")
-        if not isinstance(value, str):
-            raise ValidationError("confirm is required (repeat the world's id)", field="confirm")
-        return value
-
     routes: list[BaseRoute] = [
         Route("/", index),
         Route("/api/session", api(lambda x, r, b: x.session())),
@@ -211,7 +212,7 @@ def explorer_app(engine: EngineSource, *, tokens: TokenLookup | None) -> Starlet
         Route("/api/proposals", api(lambda x, r, b: x.proposals())),
         Route(
             "/api/contradictions",
-            api(lambda x, r, b: x.contradictions(_scopes(r), limit=_int(r, "limit", 500, 5000))),
+            api(lambda x, r, b: x.contradictions(_scopes(r), scan=_int(r, "scan", 5000, 50_000))),
         ),
         Route(
             "/api/proposals/{edge}/accept",
@@ -225,12 +226,25 @@ def explorer_app(engine: EngineSource, *, tokens: TokenLookup | None) -> Starlet
         ),
         Route(
             "/api/world/{id}/retire",
-            api(lambda x, r, b: x.retire(r.path_params["id"], confirm_of(b)), write=True),
+            api(lambda x, r, b: x.retire(r.path_params["id"], _text(b, "confirm")), write=True),
             methods=["POST"],
         ),
         Route(
             "/api/world/{id}/purge",
-            api(lambda x, r, b: x.purge(r.path_params["id"], confirm_of(b)), write=True),
+            api(lambda x, r, b: x.purge(r.path_params["id"], _text(b, "confirm")), write=True),
+            methods=["POST"],
+        ),
+        Route(
+            "/api/scope/purge",
+            api(
+                lambda x, r, b: x.purge_scope(
+                    _text(b, "kind"),
+                    _text(b, "value"),
+                    confirm=_text(b, "confirm"),
+                    erase=b.get("erase") is True,
+                ),
+                write=True,
+            ),
             methods=["POST"],
         ),
         Mount("/static", StaticFiles(packages=[("worlddb.ui", "static")]), name="static"),

@@ -28,6 +28,7 @@ MAX_EDGES: Final = 100  # an entity gathers many refers_to edges; the page shows
 MEMORY_TYPES: Final = ("Note", "Session")
 TIMELINE_TYPES: Final = ("Note", "Session", "Fact")
 MAX_GRAPH_NODES: Final = 60
+MAX_PAIRS: Final = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +162,10 @@ class Explorer:
         self, scopes: Mapping[str, str], *, valid_at: str | None, known_at: str | None, limit: int
     ) -> Json:
         """Memories and facts with their validity intervals, and which are visible at the
-        chosen point in valid time and ingest time (the as-of control)."""
+        chosen point in valid time and ingest time (the as-of control).
+
+        The first ``limit`` in insertion order; ``complete`` is False when there are more.
+        """
         wanted = self._scopes(scopes)
         ids = self.db.scope_ids(wanted or None)
         valid = parse_time(valid_at or None, field="valid_at")
@@ -187,6 +191,7 @@ class Explorer:
             "known_at": format_us(known),
             "now": format_us(now),
             "items": items,
+            "complete": len(every) < limit,
         }
 
     def graph(self, target: str, *, depth: int) -> Json:
@@ -229,27 +234,40 @@ class Explorer:
                 out.append(proposal_json(proposal, source, target, now))
         return {"proposals": out}
 
-    def contradictions(self, scopes: Mapping[str, str], *, limit: int) -> Json:
-        """Pairs joined by ``contradicts`` edges, both sides in full, within ``scopes``."""
+    def contradictions(self, scopes: Mapping[str, str], *, scan: int) -> Json:
+        """Pairs joined by ``contradicts`` edges, both sides in full, within ``scopes``.
+
+        The store has no index of edges by type, so this walks the scope's worlds (open and
+        closed) in insertion order, at most ``scan`` of them; ``complete`` says whether the
+        walk reached the end.
+        """
         wanted = self._scopes(scopes)
+        ids = self.db.scope_ids(wanted or None)
         now = self.db.now()
         pairs: dict[str, Json] = {}
-        candidates = self.db.worlds(
-            include_superseded=True, scope_ids=self.db.scope_ids(wanted or None), limit=limit
-        )
-        for world in candidates:
-            for edge in self.db.edges(world.id, types=["contradicts"], include_retired=True):
-                other = self.db.find(edge.target)
-                if other is None or not (self._visible(world) and self._visible(other)):
-                    continue
-                pairs[edge.id] = {
-                    "edge_id": edge.id,
-                    "status": edge.status,
-                    "ingested_at": format_us(edge.ingested_at),
-                    "left": world_json(world, now, full=True),
-                    "right": world_json(other, now, full=True),
-                }
-        return {"pairs": list(pairs.values())}
+        after, scanned, complete = 0, 0, False
+        while scanned < scan and len(pairs) < MAX_PAIRS:
+            page = self.db.worlds(
+                include_superseded=True, scope_ids=ids, after=after, limit=min(500, scan - scanned)
+            )
+            if not page:
+                complete = True
+                break
+            scanned += len(page)
+            after = self.db.memory_cursor(page[-1].id) or 0
+            for world in page:
+                for edge in self.db.edges(world.id, types=["contradicts"], include_retired=True):
+                    other = self.db.find(edge.target)
+                    if other is None or not (self._visible(world) and self._visible(other)):
+                        continue
+                    pairs[edge.id] = {
+                        "edge_id": edge.id,
+                        "status": edge.status,
+                        "ingested_at": format_us(edge.ingested_at),
+                        "left": world_json(world, now, full=True),
+                        "right": world_json(other, now, full=True),
+                    }
+        return {"pairs": list(pairs.values()), "scanned": scanned, "complete": complete}
 
     # -- writes ---------------------------------------------------------------------------------
     def _proposal(self, edge_id: str) -> None:
@@ -272,6 +290,29 @@ class Explorer:
         self._proposal(edge_id)
         self.db.reject_merge(edge_id)
         return {"edge_id": edge_id, "status": "rejected"}
+
+    def purge_scope(self, kind: str, value: str, *, confirm: str, erase: bool) -> Json:
+        """Retire a whole scope's memories, or with ``erase`` delete them (what another scope
+        still holds is kept); ``confirm`` repeats the scope's value, as ``memory_purge_scope``
+        asks."""
+        [(kind, value)] = validate_scopes({kind: value}, required=True).items()
+        if not self.grant.permits_scope(kind, value):
+            raise NotFoundError(f"{kind}={value}", what="scope")
+        if confirm != value:
+            raise ValidationError(
+                f"confirm must repeat the scope's value {value!r}; nothing was changed",
+                field="confirm",
+            )
+        if not erase:
+            count = self.db.purge_scope(kind, value)
+            return {"scope": f"{kind}={value}", "erased": False, "count": count}
+        report = self.db.erase_scope(kind, value)
+        return {
+            "scope": f"{kind}={value}",
+            "erased": True,
+            "count": len(report.memories_erased),
+            "kept": len(report.memories_kept),
+        }
 
     @staticmethod
     def _confirmed(world: World, confirm: str) -> None:

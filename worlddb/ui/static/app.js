@@ -1,12 +1,12 @@
 // The explorer page: sign-in, the scope picker, and a hash router over the views.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { adoptTokenFromHash, get, setToken, token } from "./api.js";
+import { adoptTokenFromHash, get, post, setToken, token } from "./api.js";
 import { GraphView } from "./graph.js";
 import { Contradictions, Proposals } from "./review.js";
 import { Timeline } from "./timeline.js";
 import { html, Problem, short, State, TypeTag, useLoad, Validity, WorldLink } from "./ui.js";
-import { WorldView } from "./world.js";
+import { Confirm, WorldView } from "./world.js";
 
 function Login({ onSignedIn, refused }) {
   const [value, setValue] = useState("");
@@ -113,12 +113,34 @@ function Search({ scopes }) {
   </section>`;
 }
 
-function Memories({ scopes }) {
+function ScopeActions({ picked, reload }) {
+  const [asking, setAsking] = useState(null);
+  const [done, setDone] = useState("");
+  if (!picked) return null;
+  const [kind, ...rest] = picked.split("=");
+  const value = rest.join("=");
+  const erase = asking === "erase";
+  return html`<div class="buttons">
+    <button onClick=${() => setAsking("retire")} data-testid="retire-scope">Retire all in ${picked}…</button>
+    <button class="danger" onClick=${() => setAsking("erase")} data-testid="erase-scope">Erase ${picked}…</button>
+    ${done && html`<span class="ok" role="status" data-testid="scope-done">${done}</span>`}
+    ${asking && html`<${Confirm} title=${(erase ? "Erase " : "Retire every memory of ") + picked + "?"}
+      words=${erase
+        ? "Erase deletes this scope's memories and everything derived from them, for good (text included). What another scope still holds is kept."
+        : "Retire closes every live memory of this scope: they stop being recalled but stay in history."}
+      need=${value} danger=${erase} okLabel=${erase ? "Erase for good" : "Retire all"}
+      run=${(typed) => post("scope/purge", { kind, value, confirm: typed, erase })}
+      onCancel=${() => setAsking(null)}
+      onDone=${(r) => { setAsking(null); setDone((r.erased ? "Erased " : "Retired ") + r.count + (r.count === 1 ? " memory." : " memories.")); reload(); }} />`}
+  </div>`;
+}
+
+function Memories({ scopes, picked }) {
   const [retired, setRetired] = useState(false);
   const [after, setAfter] = useState(null);
   const [pages, setPages] = useState([]);
   const key = JSON.stringify(scopes) + retired;
-  const [data, error] = useLoad(() => get("memories", { ...scopes, include_retired: retired, after }), [key, after]);
+  const [data, error, reload] = useLoad(() => get("memories", { ...scopes, include_retired: retired, after }), [key, after]);
   useEffect(() => setPages([]), [key]);
   useEffect(() => {
     if (data) setPages((p) => [...p.filter((x) => x.after !== after), { after, items: data.items }]);
@@ -126,6 +148,7 @@ function Memories({ scopes }) {
   const items = pages.flatMap((p) => p.items);
   return html`<section>
     <label><input type="checkbox" checked=${retired} onChange=${(e) => { setAfter(null); setRetired(e.target.checked); }} /> include retired</label>
+    <${ScopeActions} picked=${picked} reload=${() => { setPages([]); setAfter(null); reload(); }} />
     <${Problem} error=${error} />
     <ul class="memories" data-testid="memories">${items.map((m) => html`<li data-testid="memory">
       <${TypeTag} type=${m.type} /> <${WorldLink} item=${m} /> <${State} state=${m.state} />
@@ -156,7 +179,7 @@ function Shell({ session, signOut }) {
   switch (where.view) {
     case "world": body = html`<${WorldView} id=${where.arg} key=${where.arg} />`; break;
     case "graph": body = html`<${GraphView} id=${where.arg} key=${where.arg} />`; break;
-    case "memories": body = html`<${Memories} scopes=${scopes} />`; break;
+    case "memories": body = html`<${Memories} scopes=${scopes} picked=${picked} />`; break;
     case "timeline": body = html`<${Timeline} scopes=${scopes} />`; break;
     case "proposals": body = html`<${Proposals} />`; break;
     case "contradictions": body = html`<${Contradictions} scopes=${scopes} />`; break;

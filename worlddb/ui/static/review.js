@@ -46,6 +46,7 @@ export function Contradictions({ scopes }) {
   return html`<section>
     <${Problem} error=${error} />
     ${data && data.pairs.length === 0 && html`<p class="meta">No contradictions.</p>`}
+    ${data && !data.complete && html`<p class="meta warn">Looked at the first ${data.scanned} worlds of this scope only.</p>`}
     ${data && data.pairs.map((p) => html`<div class="pair" data-testid="contradiction">
       <${Side} world=${p.left} /><div class="between">contradicts<div class="meta">${p.status}</div></div><${Side} world=${p.right} />
     </div>`)}

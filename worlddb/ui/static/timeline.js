@@ -28,6 +28,7 @@ export function Timeline({ scopes }) {
       <button type="button" onClick=${() => { setValidAt(""); setKnownAt(""); }}>now</button>
     </form>
     <p class="meta">As of valid time ${validAt || "now"}, known ${knownAt || "now"}: ${items.filter((i) => i.visible).length} of ${items.length} visible.</p>
+    ${data && !data.complete && html`<p class="meta warn">Showing the first ${items.length} in insertion order.</p>`}
     <${Problem} error=${error} />
     <div class="axis"><span>${isoDay(lo)}</span><span>${isoDay(hi)}</span></div>
     <ol class="rows" data-testid="timeline">${items.map((item) => {

@@ -4,19 +4,17 @@ import { useState } from "preact/hooks";
 import { get, post } from "./api.js";
 import { day, html, Problem, short, State, TypeTag, useLoad, Validity, WorldLink } from "./ui.js";
 
-function Confirm({ action, world, onDone, onCancel }) {
+// A confirmation step: the action runs only after the user types `need` (an id's first
+// characters, a scope's value) and presses the button.
+export function Confirm({ title, words, quote, need, okLabel, danger, run, onDone, onCancel }) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
-  const need = world.id.slice(0, 8);
-  const words = action === "purge"
-    ? "Purge deletes this world and everything derived from it, for good (text included). What another scope still holds is kept."
-    : "Retire closes this world's validity now: it stops being recalled but stays in history.";
   async function go(event) {
     event.preventDefault();
     setBusy(true);
     try {
-      onDone(await post("world/" + world.id + "/" + action, { confirm: typed.trim() }));
+      onDone(await run(typed.trim()));
     } catch (e) {
       setError(e);
       setBusy(false);
@@ -24,20 +22,25 @@ function Confirm({ action, world, onDone, onCancel }) {
   }
   return html`<div class="dialog" role="dialog" aria-modal="true" data-testid="confirm-dialog">
     <form onSubmit=${go}>
-      <h3>${action === "purge" ? "Purge" : "Retire"} this ${world.type}?</h3>
+      <h3>${title}</h3>
       <p>${words}</p>
-      <p class="quote">“${world.preview}”</p>
+      ${quote && html`<p class="quote">“${quote}”</p>`}
       <label>Type <code>${need}</code> to confirm
         <input value=${typed} onInput=${(e) => setTyped(e.target.value)} autocomplete="off" data-testid="confirm-input" /></label>
       <${Problem} error=${error} />
       <div class="buttons">
         <button type="button" onClick=${onCancel} data-testid="confirm-cancel">Cancel</button>
-        <button type="submit" class=${action === "purge" ? "danger" : ""} disabled=${busy || typed.trim() !== need}
-          data-testid="confirm-ok">${action === "purge" ? "Purge for good" : "Retire"}</button>
+        <button type="submit" class=${danger ? "danger" : ""} disabled=${busy || typed.trim() !== need}
+          data-testid="confirm-ok">${okLabel}</button>
       </div>
     </form>
   </div>`;
 }
+
+const WORDS = {
+  retire: "Retire closes this world's validity now: it stops being recalled but stays in history.",
+  purge: "Purge deletes this world and everything derived from it, for good (text included). What another scope still holds is kept.",
+};
 
 function Edges({ edges }) {
   if (!edges.length) return html`<p class="meta">No edges.</p>`;
@@ -84,10 +87,14 @@ export function WorldView({ id }) {
       (c) => html`<li><${TypeTag} type=${c.type} /> <${WorldLink} item=${c} /></li>`)}</ol>`}
     <h3>Edges</h3>
     <${Edges} edges=${data.edges} />
-    ${asking && html`<${Confirm} action=${asking} world=${w} onCancel=${() => setAsking(null)} onDone=${(r) => {
-      setAsking(null);
-      if (asking === "purge") { setDone("Purged: " + r.erased + " worlds erased, " + r.kept + " kept."); location.hash = "#/memories"; }
-      else { setDone(r.retired ? "Retired." : "It was already retired."); reload(); }
-    }} />`}
+    ${asking && html`<${Confirm} title=${(asking === "purge" ? "Purge" : "Retire") + " this " + w.type + "?"}
+      words=${WORDS[asking]} quote=${w.preview} need=${w.id.slice(0, 8)} danger=${asking === "purge"}
+      okLabel=${asking === "purge" ? "Purge for good" : "Retire"}
+      run=${(typed) => post("world/" + w.id + "/" + asking, { confirm: typed })}
+      onCancel=${() => setAsking(null)} onDone=${(r) => {
+        setAsking(null);
+        if (asking === "purge") { setDone("Purged: " + r.erased + " worlds erased, " + r.kept + " kept."); location.hash = "#/memories"; }
+        else { setDone(r.retired ? "Retired." : "It was already retired."); reload(); }
+      }} />`}
   </article>`;
 }
