@@ -118,11 +118,20 @@ def page(browser: playwright_api.BrowserContext) -> Iterator[playwright_api.Page
     opened = browser.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    # A Content-Security-Policy violation or a static file that fails to load is logged as a
+    # console error. Refused API calls (401, 403, 404) are part of some tests, and the page
+    # shows them itself.
+    def on_console(message: playwright_api.ConsoleMessage) -> None:
+        if message.type == "error" and "/api/" not in message.location.get("url", ""):
+            errors.append(f"{message.text} ({message.location.get('url')})")
+
+    opened.on("console", on_console)
     try:
         yield opened
     finally:
         opened.close()
-    assert errors == [], f"the page threw: {errors}"
+    assert errors == [], f"the page reported errors: {errors}"
 
 
 def shot(page: playwright_api.Page, name: str) -> None:

@@ -261,6 +261,10 @@ def run_http(
         options.path,
         "bearer token" if tokens else "none, loopback only",
     )
+    if options.ui_path:
+        logger.warning(
+            "worlddb explorer on http://%s:%d%s/", options.host, options.port, options.ui_path
+        )
     config = uvicorn.Config(app, host=options.host, port=options.port, log_level=log_level.lower())
     anyio.run(uvicorn.Server(config).serve)
 
