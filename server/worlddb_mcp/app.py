@@ -263,7 +263,10 @@ def run_http(
     )
     if options.ui_path:
         logger.warning(
-            "worlddb explorer on http://%s:%d%s/", options.host, options.port, options.ui_path
+            "worlddb explorer on http://%s:%d%s/",
+            options.host,
+            options.port,
+            options.ui_path.rstrip("/"),
         )
     config = uvicorn.Config(app, host=options.host, port=options.port, log_level=log_level.lower())
     anyio.run(uvicorn.Server(config).serve)

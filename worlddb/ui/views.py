@@ -24,6 +24,7 @@ __all__ = [
 ]
 
 PREVIEW_CHARS: Final = 200
+_INTERNAL_NAMES: Final = frozenset({"Note", "Fact", "Session"})
 
 Json = dict[str, Any]
 
@@ -48,7 +49,7 @@ def world_json(world: World, now: int, *, full: bool = False) -> Json:
     out: Json = {
         "id": world.id,
         "type": world.type,
-        "name": world.name if world.type not in ("Note", "Fact", "Session", "Turn") else "",
+        "name": "" if world.type in _INTERNAL_NAMES or world.type == "Turn" else world.name,
         "preview": preview(text),
         "valid_from": format_us(world.valid_from),
         "valid_to": format_us(world.valid_to),
@@ -59,7 +60,8 @@ def world_json(world: World, now: int, *, full: bool = False) -> Json:
     if full:
         out |= {
             "text": text,
-            "label": world.name,
+            # A note's, fact's or session's name is an internal label (its scopes' hash).
+            "label": "" if world.type in _INTERNAL_NAMES else world.name,
             "provenance": list(world.provenance),
             "aliases": list(world.aliases),
             "flags": sorted(world.flags),
