@@ -348,3 +348,20 @@ def test_worlddb_ui_refuses_a_short_token_and_a_public_address_without_one() -> 
     assert short.exit_code == 2 and "at least 16" in short.output
     public = runner.invoke(cli, ["ui", "--host", "0.0.0.0"], env={"WORLDDB_UI_TOKEN": None})
     assert public.exit_code == 2 and "--token" in public.output
+
+
+def test_the_authenticator_reads_bearer_tokens_and_loopback_hosts() -> None:
+    from worlddb.engine.access import ScopeGrant
+    from worlddb.ui.auth import Authenticator
+
+    alice = ScopeGrant({"user_id": frozenset({"alice"})})
+    bound = Authenticator(SingleToken(TOKEN, alice))
+    assert bound.grant_for({"authorization": f"Bearer {TOKEN}"}) == alice
+    assert bound.grant_for({"authorization": f"bearer  {TOKEN} "}) == alice
+    for refused in ("", TOKEN, f"Basic {TOKEN}", "Bearer ", f"Bearer {TOKEN}x", "Bearer \udcff"):
+        assert bound.grant_for({"authorization": refused, "host": "127.0.0.1"}) is None
+    open_ = Authenticator(None)
+    for host in ("127.0.0.1:8765", "localhost", "localhost:1", "[::1]:8765", "[::1]"):
+        assert open_.grant_for({"host": host}) == ScopeGrant(), host
+    for host in ("", "evil.example", "127.0.0.1.evil.example:80", "[::2]:80", "10.0.0.1"):
+        assert open_.grant_for({"host": host}) is None, host

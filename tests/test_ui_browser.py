@@ -26,6 +26,7 @@ from worlddb.testing import HashEmbedder
 from worlddb.ui import SingleToken, explorer_app
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytestmark = pytest.mark.slow  # about two seconds a test, one browser for the module
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "ui"
