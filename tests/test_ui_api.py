@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -295,6 +296,20 @@ def test_a_token_bound_to_bob_sees_only_bob(db: WorldDB, mounted: str, seeded: S
     assert view["world"]["text"] == "Bob's locker code is 4312"
 
 
+def test_the_explorer_path_must_name_a_folder(db: WorldDB) -> None:
+    from worlddb.errors import ValidationError
+
+    for bad in ("ui", "/", "//"):
+        with pytest.raises(ValidationError, match="explorer path"):
+            http_app(create_server(db), HttpOptions(ui_path=bad), None)
+    paths = [
+        getattr(r, "path", "") for r in http_app(create_server(db), HttpOptions(), None).routes
+    ]
+    assert "/ui" in paths
+    off = http_app(create_server(db), HttpOptions(ui_path=None), None)
+    assert "/ui" not in [getattr(r, "path", "") for r in off.routes]
+
+
 def test_without_tokens_only_loopback_host_names_are_served(db: WorldDB, seeded: Seeded) -> None:
     app = http_app(create_server(db), HttpOptions(), None)
     with serving(app) as base:
@@ -319,6 +334,8 @@ def test_worlddb_ui_serves_with_a_generated_token(tmp_path: Path) -> None:
     )
     try:
         assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "worlddb ui printed no link within 60 s"
         link = process.stdout.readline().strip()
         found = re.fullmatch(r"(http://127\.0\.0\.1:\d+/)#token=(\S{16,})", link)
         assert found, link
