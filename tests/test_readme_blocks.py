@@ -49,7 +49,8 @@ CONFIG_EXAMPLE = "{"
 HTTP = 'export WORLDDB_TOKEN="$(.venv/bin/worlddb-mcp --new-token)"'
 TOKEN_FILE = "# token"
 CLI_EXAMPLE = ".venv/bin/worlddb write --db notes.db"
-CLAIMED = (SETUP, PRINT_CONFIG, CONFIG_EXAMPLE, HTTP, TOKEN_FILE, CLI_EXAMPLE)
+UI = "$ worlddb ui --db memory.db"
+CLAIMED = (SETUP, PRINT_CONFIG, CONFIG_EXAMPLE, HTTP, TOKEN_FILE, CLI_EXAMPLE, UI)
 ALICE = {"user_id": "alice"}
 
 pytestmark = pytest.mark.slow
@@ -337,3 +338,43 @@ def test_cli_example_block_runs(checkout: Checkout) -> None:
     assert done.stdout.startswith("stored ")
     assert "Alice moved to Denver" in done.stdout  # recalled as of today
     assert "worlds:" in done.stdout and "proposals: 0 pending" in done.stdout
+
+
+def test_ui_block_serves_the_page_behind_the_token_it_printed(tmp_path: Path) -> None:
+    """The explorer block: its command (port swapped for a free one) prints a link like the
+    README's; the page loads, and the data API answers only with the printed token."""
+    import select
+
+    lines = _block(UI).text.splitlines()
+    command = lines[0].removeprefix("$ ").split("#")[0].strip()
+    shape = re.compile(r"(http://127\.0\.0\.1:\d+/)#token=(\S{16,})")
+    assert shape.fullmatch(lines[1].replace("…", "x" * 16)), lines[1]
+    bindir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", "")}
+    env.pop("WORLDDB_UI_TOKEN", None)
+    process = subprocess.Popen(
+        ["bash", "-c", f"exec {command} --port 0"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 120)
+        assert ready, "worlddb ui printed no link within 120 s"
+        found = shape.fullmatch(process.stdout.readline().strip())
+        assert found
+        base, token = found.groups()
+        assert httpx2.get(base).status_code == 200
+        assert httpx2.get(base + "api/session").status_code == 401
+        bearer = {"Authorization": f"Bearer {token}"}
+        assert httpx2.get(base + "api/session", headers=bearer).status_code == 200
+        assert (tmp_path / "memory.db").exists()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=20)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()

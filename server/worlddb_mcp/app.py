@@ -27,10 +27,12 @@ from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
 
 from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
+from worlddb.ui import explorer_app
 from worlddb_mcp.arguments import WorldDBServer
 from worlddb_mcp.auth import StaticTokenVerifier, TokenRegistry
 from worlddb_mcp.resources import register as register_resources
@@ -147,15 +149,18 @@ def create_server(
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppState]) -> AsyncIterator[AppState]:
         if db is not None:
+            server.engine = db
             yield AppState(db=db, write_lock=write_lock)
             return
         opened = await anyio.to_thread.run_sync(
             partial(WorldDB.open, str(path), embedder=embedder, extractor=extractor)
         )
         logger.info("worlddb opened %s", path)
+        server.engine = opened
         try:
             yield AppState(db=opened, write_lock=write_lock)
         finally:
+            server.engine = None
             await anyio.to_thread.run_sync(opened.close)
 
     auth_kwargs: dict[str, Any] = {}
@@ -167,7 +172,7 @@ def create_server(
                 resource_server_url=None,
             ),
         }
-    server: MCPServer[AppState] = WorldDBServer(
+    server = WorldDBServer(
         name,
         instructions=INSTRUCTIONS,
         version=package_version(),
@@ -207,6 +212,7 @@ class HttpOptions:
     port: int = 8765
     path: str = "/mcp"
     stateless: bool = False  # stateless + plain JSON responses: no sessions, easy to scale out
+    ui_path: str | None = "/ui"  # the explorer page (worlddb.ui), behind the same tokens
 
 
 def http_app(
@@ -218,12 +224,15 @@ def http_app(
         ValidationError: a non-loopback host without a token, or a path without a leading '/'.
     """
     check_http_options(options, tokens)
-    return server.streamable_http_app(
+    app = server.streamable_http_app(
         streamable_http_path=options.path,
         stateless_http=options.stateless,
         json_response=options.stateless,
         host=options.host,
     )
+    if options.ui_path and isinstance(server, WorldDBServer):
+        _mount_explorer(app, server, options.ui_path, tokens)
+    return app
 
 
 def check_http_options(options: HttpOptions, tokens: TokenRegistry | None) -> None:
@@ -245,6 +254,26 @@ def check_http_options(options: HttpOptions, tokens: TokenRegistry | None) -> No
         )
 
 
+def _mount_explorer(
+    app: Starlette, server: WorldDBServer, ui_path: str, tokens: TokenRegistry | None
+) -> None:
+    """Serve the explorer page at ``ui_path``: the same engine, the same tokens and grants."""
+    if not ui_path.startswith("/") or ui_path.rstrip("/") == "":
+        raise ValidationError(
+            f"explorer path {ui_path!r} must start with '/' and name a folder",
+            field="ui_path",
+            value=ui_path,
+        )
+    mount = ui_path.rstrip("/")
+
+    async def to_slash(_: Request) -> Response:
+        return RedirectResponse(mount + "/")
+
+    lookup = tokens.lookup if tokens else None
+    app.router.routes.append(Route(mount, to_slash, include_in_schema=False))
+    app.router.routes.append(Mount(mount, explorer_app(lambda: server.engine, tokens=lookup)))
+
+
 def run_http(
     server: MCPServer[AppState],
     options: HttpOptions,
@@ -263,6 +292,13 @@ def run_http(
         options.path,
         "bearer token" if tokens else "none, loopback only",
     )
+    if options.ui_path:
+        logger.warning(
+            "worlddb explorer on http://%s:%d%s/",
+            options.host,
+            options.port,
+            options.ui_path.rstrip("/"),
+        )
     config = uvicorn.Config(app, host=options.host, port=options.port, log_level=log_level.lower())
     anyio.run(uvicorn.Server(config).serve)
 

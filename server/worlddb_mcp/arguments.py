@@ -16,6 +16,7 @@ from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import ValidationError as PydanticValidationError
 
+from worlddb.engine import WorldDB
 from worlddb_mcp.runtime import AppState
 
 __all__ = ["WorldDBServer", "describe_invalid_arguments"]
@@ -41,7 +42,13 @@ def describe_invalid_arguments(tool: str, error: PydanticValidationError) -> str
 
 
 class WorldDBServer(MCPServer[AppState]):
-    """The SDK's server with one-line argument errors (see the module docstring)."""
+    """The SDK's server with one-line argument errors (see the module docstring).
+
+    ``engine`` is the open ``WorldDB`` while the lifespan runs (the explorer page mounted
+    beside the MCP endpoint reads it; ``None`` before and after).
+    """
+
+    engine: WorldDB | None = None
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[AppState, Any] | None = None

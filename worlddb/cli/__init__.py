@@ -19,6 +19,7 @@ from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState, accept_db_anywhere
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
+from worlddb.cli.ui import ui
 from worlddb.errors import WorldDBError
 from worlddb.settings import store_options
 
@@ -60,7 +61,7 @@ def cli(
     state.extractor = extractor
 
 
-for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS):
+for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS, ui):
     cli.add_command(_command)
 
 
