@@ -17,6 +17,7 @@ from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState
 from worlddb.cli.demo import demo, reembed
+from worlddb.cli.imports import COMMANDS as IMPORT_COMMANDS
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.errors import WorldDBError
 from worlddb.settings import store_options
@@ -51,6 +52,8 @@ def cli(
 
 
 for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS):
+    cli.add_command(_command)
+for _command in IMPORT_COMMANDS:
     cli.add_command(_command)
 
 
