@@ -14,6 +14,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
@@ -132,10 +133,13 @@ def test_a_dry_run_reports_and_writes_nothing(
     assert _digest(db) == before
     real = run_import(db, importer, source, scopes=ALICE)
     assert plan.dry_run and (plan.records, plan.kinds) == (real.records, real.kinds)
-    assert plan.written == real.written + real.present and plan.skipped == real.skipped
+    assert (plan.written, plan.present, plan.skipped) == (real.written, real.present, real.skipped)
     after = _digest(db)
     replan = run_import(db, importer, source, scopes=ALICE, dry_run=True)
     assert (replan.written, replan.resumed) == (0, real.records)
+    # Without the checkpoint the dry run looks the records up: all of them are stored.
+    restarted = run_import(db, importer, source, scopes=ALICE, dry_run=True, restart=True)
+    assert (restarted.written, restarted.present) == (0, real.written + real.present)
     assert _digest(db) == after
 
 
@@ -236,3 +240,55 @@ def test_the_cli_reports_a_malformed_source_in_one_line(fmt: str, tmp_path: Path
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and where in lines[0]
     assert not (tmp_path / "cli.db").exists() or _content(tmp_path)[0] == []
+
+
+def test_progress_totals_count_every_record_once(
+    fmt: str, tmp_path: Path, opened: Callable[[str], WorldDB]
+) -> None:
+    source = _copy(tmp_path, fmt)
+    importer = default_importers().get(fmt)
+    db = opened("db")
+    calls: list[tuple[int, int]] = []
+    ticks: list[int] = []
+    first = run_import(db, importer, source, scopes=ALICE, limit=1,
+                       on_total=lambda total, done: calls.append((total, done)),
+                       on_record=lambda: ticks.append(1))  # fmt: skip
+    rest = run_import(db, importer, source, scopes=ALICE,
+                      on_total=lambda total, done: calls.append((total, done)),
+                      on_record=lambda: ticks.append(2))  # fmt: skip
+    assert calls == [(first.records, 0), (first.records, 1)]
+    assert ticks.count(1) == 1 and ticks.count(2) == rest.records - 1
+
+
+class _Bar:
+    """Stands in for the CLI's progress bar: records its length and every update."""
+
+    shown: ClassVar[list[_Bar]] = []
+
+    def __init__(self, length: int, label: str) -> None:
+        self.length, self.label, self.position = length, label, 0
+        _Bar.shown.append(self)
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        self.position += n
+
+
+def test_the_cli_bar_ends_full_at_its_total(
+    fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import worlddb.cli.imports as cli_imports
+
+    monkeypatch.setattr(cli_imports, "progress", _Bar)
+    _Bar.shown = []
+    source = str(_copy(tmp_path, fmt))
+    assert _cli(tmp_path, "import-from", fmt, source, "--limit", "1")[0] == 0
+    assert _cli(tmp_path, "import-from", fmt, source)[0] == 0
+    first, second = _Bar.shown
+    assert first.length == second.length > 1
+    assert (first.position, second.position) == (1, second.length)

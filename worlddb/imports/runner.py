@@ -48,6 +48,7 @@ __all__ = ["CHECKPOINT_PREFIX", "ImportSummary", "checkpoint_key", "run_import"]
 
 CHECKPOINT_PREFIX: Final = "import-from:"
 _LABEL_CHARS: Final = 1_000
+_CHUNK_BYTES: Final = 1 << 23
 
 
 @dataclass
@@ -57,7 +58,8 @@ class ImportSummary:
     ``records`` counts every record of the source; each lands in exactly one of ``written``
     (stored something new), ``present`` (its content was already stored), ``resumed`` (an earlier
     run of this import committed it) or ``skipped`` (nothing to import; ``skip_reasons`` says
-    why). A dry run counts what it would write under ``written``. ``complete`` is false when a
+    why). A dry run counts what it would write under ``written`` and what is already stored
+    under ``present``. ``complete`` is false when a
     ``limit`` stopped the run early.
     """
 
@@ -89,6 +91,15 @@ class ImportSummary:
         }
 
 
+def _file_hash(path: Path) -> str:
+    """The hash of a file's bytes, read in chunks (an export can be larger than memory likes)."""
+    chunks = []
+    with path.open("rb") as fh:
+        while block := fh.read(_CHUNK_BYTES):
+            chunks.append(digest(block))
+    return digest("\n".join(chunks).encode("ascii"))
+
+
 def _source_hash(source: Path) -> str:
     """The hash of the source's bytes; for a folder, of every file's path, bytes and mtime.
 
@@ -96,11 +107,11 @@ def _source_hash(source: Path) -> str:
     file's mtime: touching the file changes what an import would write.
     """
     if source.is_file():
-        return digest(source.read_bytes())
+        return _file_hash(source)
     parts = []
     for path in sorted(p for p in source.rglob("*") if p.is_file()):
         rel = path.relative_to(source).as_posix()
-        parts.append(f"{rel}\t{digest(path.read_bytes())}\t{path.stat().st_mtime_ns}")
+        parts.append(f"{rel}\t{_file_hash(path)}\t{path.stat().st_mtime_ns}")
     return digest("\n".join(parts).encode("utf-8"))
 
 
@@ -212,6 +223,8 @@ def run_import(
         if isinstance(record, SkippedRecord):
             summary.skipped += 1
             reasons[record.reason] += 1
+        elif dry_run and writer.is_stored(record):
+            summary.present += 1
         elif dry_run or writer.write(record):
             summary.written += 1
         else:

@@ -31,6 +31,7 @@ __all__ = [
     "RecordWriter",
     "entity_spec",
     "graph_changeset",
+    "memory_id",
 ]
 
 ENTITY_TYPE_PREFIX: Final = "entity_type:"
@@ -107,11 +108,57 @@ def graph_changeset(record: EntityRecord | RelationRecord) -> Changeset:
     return _with_scopes((source, target, fact), edges, scopes)
 
 
+def memory_id(record: MemoryRecord) -> str:
+    """The id ``remember`` gives the record's Note or Session (its identity rules, restated).
+
+    Used by dry runs only, to tell what is already stored without writing; the guarantee tests
+    compare a dry run's count with the real import's, so a change to ingest's identity rules
+    that is not mirrored here fails them.
+    """
+    scopes = validate_scopes(record.scopes)
+    identity = record.occurred_at or 0
+    if isinstance(record.body, str):
+        spec = WorldSpec(type="Note", name=note_label(scopes), content=record.body,
+                         created_at=identity)  # fmt: skip
+        return world_id(spec)
+    turns = [
+        WorldSpec(
+            type="Turn",
+            name=m.role,
+            content=m.content,
+            created_at=(m.timestamp if m.timestamp is not None else identity) + i,
+        )
+        for i, m in enumerate(record.body)
+    ]
+    session = WorldSpec(
+        type="Session",
+        name=note_label(scopes),
+        children=tuple(world_id(t) for t in turns),
+        created_at=identity,
+    )
+    return world_id(session)
+
+
 class RecordWriter:
     """Writes one record per call; returns whether anything new was stored."""
 
     def __init__(self, db: WorldDB) -> None:
         self.db = db
+
+    def is_stored(self, record: Record) -> bool:
+        """Whether writing ``record`` would store nothing new (for dry runs; writes nothing).
+
+        A memory is stored when its Note or Session is; a graph record when its Facts (its
+        observations, or the relation's statement) are, or, for an entity without any, when
+        the entity is (one the resolver would map onto another spelling counts as new).
+        """
+        if isinstance(record, MemoryRecord):
+            return self.db.find(memory_id(record)) is not None
+        if isinstance(record, EntityRecord | RelationRecord):
+            worlds = [w for w in graph_changeset(record).worlds if w.type != "Scope"]
+            facts = [w for w in worlds if not w.resolve] or worlds
+            return all(self.db.find(world_id(w)) is not None for w in facts)
+        return True
 
     def write(self, record: Record) -> bool:
         if isinstance(record, MemoryRecord):
