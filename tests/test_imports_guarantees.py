@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from worlddb import WorldDB
 from worlddb.cli import cli
 from worlddb.imports import ImportFormatError, default_importers, run_import
+from worlddb.plugins import Vectors
 from worlddb.testing import HashEmbedder
 
 DATA = Path(__file__).parent / "data" / "imports"
@@ -192,19 +193,23 @@ def _cli(tmp_path: Path, *args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def _content_of(db: WorldDB) -> list[object]:
+    """What a store holds, without ingest times (they follow the clock, not the import)."""
+    worlds = sorted(
+        (w.id, w.valid_from, w.valid_to, tuple(sorted(w.provenance))) for w in db.iter_worlds()
+    )
+    edges = sorted(  # merge proposals come from the background recluster pass: left out
+        (e.id, e.status, json.dumps(dict(e.properties), sort_keys=True))
+        for w in worlds
+        for e in db.edges(w[0], include_retired=True)
+        if e.type != "same_as"
+    )
+    return [worlds, edges]
+
+
 def _content(tmp_path: Path) -> list[object]:
-    """What a store holds, without ingest times (the CLI runs on the wall clock)."""
     with WorldDB.open(tmp_path / "cli.db", embedder=HashEmbedder(), extractor=None) as db:
-        worlds = sorted(
-            (w.id, w.valid_from, w.valid_to, tuple(sorted(w.provenance))) for w in db.iter_worlds()
-        )
-        edges = sorted(  # merge proposals come from the background recluster pass: left out
-            (e.id, e.status)
-            for w in worlds
-            for e in db.edges(w[0], include_retired=True)
-            if e.type != "same_as"
-        )
-        return [worlds, edges]
+        return _content_of(db)
 
 
 def test_the_cli_imports_resumes_and_dry_runs(fmt: str, tmp_path: Path) -> None:
@@ -292,3 +297,44 @@ def test_the_cli_bar_ends_full_at_its_total(
     first, second = _Bar.shown
     assert first.length == second.length > 1
     assert (first.position, second.position) == (1, second.length)
+
+
+class _FailingEmbedder(HashEmbedder):
+    """A HashEmbedder (same key) that fails on one text, as a crash in mid-import would."""
+
+    def __init__(self, poison: str) -> None:
+        super().__init__()
+        self.poison = poison
+
+    def embed_documents(self, texts: Sequence[str], /) -> Vectors:
+        if any(self.poison in t for t in texts):
+            raise RuntimeError("embedding service went away")
+        return super().embed_documents(texts)
+
+
+def test_a_crash_mid_import_keeps_what_landed_and_resumes(
+    tmp_path: Path, opened: Callable[[str], WorldDB]
+) -> None:
+    source = _copy(tmp_path, "claude")
+    importer = default_importers().get("claude")
+    whole = opened("whole")
+    run_import(whole, importer, source, scopes=ALICE)
+
+    path = tmp_path / "crashed.db"
+    crashing = WorldDB.open(path, embedder=_FailingEmbedder("lemon olive-oil"),
+                            extractor="default", clock=lambda: T0)  # fmt: skip
+    crashing.recluster_budget_s = 0.0
+    with pytest.raises(Exception, match="embedding service went away"):
+        run_import(crashing, importer, source, scopes=ALICE)
+    assert len(crashing.memories(ALICE)[0]) == 1  # the first conversation landed, whole
+    crashing.close()
+
+    resumed = _open(path)
+    try:
+        summary = run_import(resumed, importer, source, scopes=ALICE)
+        assert (summary.resumed, summary.written, summary.skipped) == (1, 1, 1)
+        # The same worlds, validity, provenance and edges; only ingest times differ (the
+        # clock's tie-breaking restarts with the process).
+        assert _content_of(resumed) == _content_of(whole)
+    finally:
+        resumed.close()

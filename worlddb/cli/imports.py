@@ -37,7 +37,8 @@ def _describe(summary: ImportSummary) -> str:
     if summary.dry_run:
         return (
             f"dry run, nothing written: {summary.records} records ({kinds}); would write "
-            f"{summary.written}, {summary.resumed} already imported by an earlier run{skipped}"
+            f"{summary.written}, {summary.present} already present, {summary.resumed} done by "
+            f"an earlier run{skipped}"
         )
     head = f"imported {summary.source} as {summary.format}: " if summary.complete else "stopped: "
     tail = "" if summary.complete else "; rerun the same command to continue"
