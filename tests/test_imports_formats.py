@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -250,3 +251,25 @@ def test_unreadable_input_is_a_typed_error_naming_where(
 def test_a_missing_source_is_a_typed_error(db: WorldDB, tmp_path: Path) -> None:
     with pytest.raises(ImportFormatError, match="no such file"):
         _import(db, "mem0", tmp_path / "nowhere.json")
+
+
+@pytest.mark.parametrize("fmt", ["claude", "chatgpt"])
+def test_an_export_zip_is_read_as_is(fmt: str, tmp_path: Path) -> None:
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(DATA / fmt / "conversations.json", "conversations.json")
+        zf.writestr("user.json", "{}")
+    stores = []
+    for source in (archive, DATA / fmt / "conversations.json"):
+        with WorldDB.open(":memory:", embedder=None, extractor="default") as db:
+            _import(db, fmt, source)
+            stores.append(sorted(w.id for w in db.iter_worlds()))
+    assert stores[0] == stores[1] and stores[0]
+    empty = tmp_path / "empty.zip"
+    with zipfile.ZipFile(empty, "w") as zf:
+        zf.writestr("user.json", "{}")
+    with (
+        WorldDB.open(":memory:", embedder=None, extractor=None) as db,
+        pytest.raises(ImportFormatError, match=r"no conversations\.json in this zip"),
+    ):
+        _import(db, fmt, empty)

@@ -13,7 +13,8 @@ a branch) in ``mapping``; ``current_node`` is the leaf of the branch the user la
 Each conversation becomes one Session: the path from the root to ``current_node`` (abandoned
 branches are not imported), user and assistant messages only (system prompts, hidden context
 and tool output are not conversation text), string ``parts`` joined (images are dropped),
-dated by ``create_time`` (epoch seconds). ``PATH`` may be the file or the unzipped folder.
+dated by ``create_time`` (epoch seconds). ``PATH`` may be the file, the export's ``.zip`` or its
+unzipped folder.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ The file is a JSON array of conversations::
 Each conversation becomes one Session (``human`` → ``user``), valid from its ``created_at``,
 each turn dated by its message's ``created_at``. A message's text is its ``text`` blocks in
 ``content`` (thinking, tool use and tool results are not conversation text), else its ``text``
-field. Attachments are not imported. ``PATH`` may be the file or the unzipped export folder.
+field. Attachments are not imported. ``PATH`` may be the file, the export's ``.zip`` or its
+unzipped folder.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class ClaudeImporter:
     """``claude``: a Claude.ai export's ``conversations.json``."""
 
     name: Final = "claude"
-    summary: Final = "Claude.ai data export conversations.json (or the unzipped folder)"
+    summary: Final = "Claude.ai data export conversations.json (or its .zip or folder)"
 
     def records(self, source: Path, scopes: Mapping[str, str], /) -> Iterator[Record]:
         path = conversations_file(source)

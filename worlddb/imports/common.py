@@ -6,11 +6,14 @@ an ``ImportFormatError`` that names where, so every importer reports bad input t
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 from worlddb.errors import ValidationError
 from worlddb.imports.records import ImportFormatError
@@ -75,21 +78,41 @@ def load_json(path: Path) -> Any:
         raise ImportFormatError(path.name, f"not UTF-8 text ({exc.reason})") from None
 
 
+@contextmanager
+def _open_text(path: Path) -> Iterator[IO[str]]:
+    """``path`` as UTF-8 text; a ``.zip`` export opens its ``conversations.json`` member."""
+    if not zipfile.is_zipfile(path):
+        with path.open("r", encoding="utf-8") as fh:
+            yield fh
+        return
+    with zipfile.ZipFile(path) as archive:
+        names = sorted(
+            (n for n in archive.namelist() if n.rsplit("/", 1)[-1] == "conversations.json"),
+            key=lambda n: (n.count("/"), n),
+        )
+        if not names:
+            raise ImportFormatError(path.name, "no conversations.json in this zip archive")
+        with io.TextIOWrapper(archive.open(names[0]), encoding="utf-8") as fh:
+            yield fh
+
+
 def iter_array(path: Path, what: str) -> Iterator[tuple[int, Any]]:
     """``(index, element)`` of the top-level JSON array at ``path``, read incrementally.
 
     Conversation exports run to hundreds of megabytes; reading one element at a time keeps the
-    import's memory near the size of one conversation.
+    import's memory near the size of one conversation. The export's ``.zip`` is read as is.
     """
     from worlddb.eval.longmemeval import iter_json_array
 
     index = 0
     try:
-        with path.open("r", encoding="utf-8") as fh:
+        with _open_text(path) as fh:
             for index, element in enumerate(iter_json_array(fh)):
                 yield index, element
     except UnicodeDecodeError as exc:
         raise ImportFormatError(path.name, f"not UTF-8 text ({exc.reason})") from None
+    except (zipfile.BadZipFile, EOFError) as exc:
+        raise ImportFormatError(path.name, f"a damaged zip archive ({exc})") from None
     except ImportFormatError:
         raise
     except ValidationError as exc:

@@ -9,6 +9,12 @@ from __future__ import annotations
 import re
 
 from worlddb.errors import ValidationError
+from worlddb.imports.chatgpt import ChatGPTImporter
+from worlddb.imports.chatlog import ChatLogImporter
+from worlddb.imports.claude import ClaudeImporter
+from worlddb.imports.markdown import MarkdownImporter
+from worlddb.imports.mcp_memory import McpMemoryImporter
+from worlddb.imports.mem0 import Mem0Importer
 from worlddb.imports.records import Importer
 
 __all__ = ["ImporterRegistry", "default_importers"]
@@ -63,13 +69,6 @@ class ImporterRegistry:
 
 def default_importers() -> ImporterRegistry:
     """A fresh registry with the six built-in formats."""
-    from worlddb.imports.chatgpt import ChatGPTImporter
-    from worlddb.imports.chatlog import ChatLogImporter
-    from worlddb.imports.claude import ClaudeImporter
-    from worlddb.imports.markdown import MarkdownImporter
-    from worlddb.imports.mcp_memory import McpMemoryImporter
-    from worlddb.imports.mem0 import Mem0Importer
-
     registry = ImporterRegistry()
     for importer in (
         McpMemoryImporter(),

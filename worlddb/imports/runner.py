@@ -22,7 +22,7 @@ checkpoint).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -138,7 +138,7 @@ def _check_text(text: str, where: str, what: str, limit: int) -> None:
         raise ImportFormatError(where, f"{what} is longer than {limit} characters")
 
 
-def check_record(record: Record, where: str) -> None:
+def _check_record(record: Record, where: str) -> None:
     """Refuse, before anything is written, what the write path would refuse mid-import."""
     if isinstance(record, SkippedRecord):
         return
@@ -202,8 +202,8 @@ def run_import(
     summary = ImportSummary(format=importer.name, source=str(path), dry_run=dry_run)
     kinds: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    for index, record in enumerate(importer.records(path, defaults)):
-        check_record(record, f"{path.name}: record #{index + 1} ({_key(record)})")
+    for index, record in enumerate(_checked_records(importer, path, defaults)):
+        _check_record(record, f"{path.name}: record #{index + 1} ({_key(record)})")
         kinds[_kind(record)] += 1
     summary.records = sum(kinds.values())
     summary.kinds = {k: v for k, v in sorted(kinds.items()) if k != "skipped"}
@@ -236,6 +236,26 @@ def run_import(
             on_record()
     summary.skip_reasons = dict(sorted(reasons.items()))
     return summary
+
+
+def _checked_records(
+    importer: Importer, path: Path, defaults: Mapping[str, str]
+) -> Iterator[Record]:
+    """``importer.records``, with any slip of the importer on input it did not foresee (a
+    ``TypeError`` on an unexpected shape, say) reported as the one-line ``ImportFormatError``
+    that malformed input always gets, naming where reading stopped."""
+    count = 0
+    try:
+        for record in importer.records(path, defaults):
+            count += 1
+            yield record
+    except WorldDBError:
+        raise
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError) as exc:
+        raise ImportFormatError(
+            f"{path.name}: after record #{count}",
+            f"cannot be read as {importer.name} ({type(exc).__name__}: {exc})",
+        ) from None
 
 
 def _key(record: Record) -> str:
