@@ -72,8 +72,8 @@ def import_from(
     \b
     mcp-memory  MCP reference memory server memory.jsonl
     mem0        Mem0 get_all JSON
-    claude      Claude.ai export conversations.json (or its folder)
-    chatgpt     ChatGPT export conversations.json (or its folder)
+    claude      Claude.ai export conversations.json (or its .zip, its folder)
+    chatgpt     ChatGPT export conversations.json (or its .zip, its folder)
     markdown    Basic Memory / Markdown notes folder
     chat-log    plain text chat logs ('[2024-05-01 10:00] Alice: hi')
 
