@@ -7,6 +7,7 @@ recall pinned to a past valid time.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import zipfile
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from worlddb import WorldDB
-from worlddb.imports import ImportFormatError, default_importers, run_import
+from worlddb.imports import ImportFormatError, default_importers, mcp_memory_lines, run_import
 from worlddb.model import World
 from worlddb.testing import HashEmbedder
 from worlddb.timeutil import parse_time
@@ -189,6 +190,16 @@ def test_markdown_notes_observations_relations_and_dates(db: WorldDB, tmp_path: 
         ("Coffee Bean Origins links to Coffee Brewing Methods", "target"),
     }
     assert not any("theme" in w.content for w in _memories(db, ALICE))  # .obsidian skipped
+    # The Note is the prose: observation and relation lines are Facts, not extracted again.
+    assert brewing.content == (
+        "# Coffee Brewing Methods\n\nNotes from the barista course, mostly about pour over.\n\n"
+        "- [ ] buy a gooseneck kettle"
+    )
+    exported = [json.loads(line) for line in mcp_memory_lines(db, ALICE)]
+    assert {e["name"] for e in exported if e["type"] == "entity"} >= {
+        "Coffee Brewing Methods", "Coffee Bean Origins", "Marco Rossi", "Lisbon Coffee Lab",
+    }  # fmt: skip
+    assert not {"Observations", "Relations"} & {e.get("name") for e in exported}
 
 
 def test_chat_log_sessions_speakers_and_times(db: WorldDB) -> None:

@@ -14,7 +14,10 @@ Basic Memory's documented note format (its "Knowledge Format" / ``NOTE-FORMAT.md
 
 Each ``.md`` file (hidden folders such as ``.obsidian`` and ``.git`` are left out) becomes:
 
-* a Note with the file's text (without the frontmatter), in the importer's scopes;
+* a Note with the file's prose, in the importer's scopes: the text without its frontmatter,
+  observation and relation lines and their conventional ``## Observations`` / ``## Relations``
+  headings (those are written as Facts below, not extracted a second time from the text; a
+  note of observations only is noted by its title);
 * an entity named by ``title`` (else the file name), typed from ``type``;
 * one Fact per observation line ``- [category] text`` that ``refers_to`` that entity (a task
   box ``- [ ]`` / ``- [x]`` is not an observation);
@@ -53,6 +56,9 @@ _RELATION: Final = re.compile(r"^\s*[-*]\s+([A-Za-z][\w ]{0,62}?)\s+\[\[([^\]]+)
 _WIKI_LINK: Final = re.compile(r"\[\[([^\]]+)\]\]")
 _DATE_KEYS: Final = ("date", "created", "created_at")
 _TASK_BOXES: Final = frozenset({" ", "x", "X"})
+_SECTION_HEADINGS: Final = frozenset(
+    f"{'#' * n} {name}" for n in range(1, 7) for name in ("observations", "relations")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +132,7 @@ def parse_note(path: Path, rel: str) -> Note:
         when = path.stat().st_mtime_ns // 1000
     observations: list[str] = []
     relations: list[tuple[str, str]] = []
+    prose: list[str] = []
     for line in body.split("\n"):
         obs = _OBSERVATION.match(line)
         if obs and obs.group(1) not in _TASK_BOXES:
@@ -133,6 +140,8 @@ def parse_note(path: Path, rel: str) -> Note:
         elif (rel_match := _RELATION.match(line)) and _target(rel_match.group(2)):
             relations.append(("_".join(rel_match.group(1).split()), _target(rel_match.group(2))))
             line = line[rel_match.end() :]
+        elif line.strip().lower() not in _SECTION_HEADINGS:
+            prose.append(line)
         relations += [("links_to", _target(m)) for m in _WIKI_LINK.findall(line) if _target(m)]
     metadata = clean_metadata(
         {
@@ -145,11 +154,12 @@ def parse_note(path: Path, rel: str) -> Note:
             "modified": front.get("modified") or front.get("updated"),
         }
     )
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(prose)).strip()
     return Note(
         rel,
         " ".join(str(title).split()),
         kind,
-        body.strip(),
+        text if text or not observations else " ".join(str(title).split()),
         tuple(dict.fromkeys(observations)),
         tuple(dict.fromkeys(relations)),
         when,
