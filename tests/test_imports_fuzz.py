@@ -53,7 +53,7 @@ def _attempt(fmt: str, name: str, data: bytes) -> None:
             assert db.counts().get("nodes", 0) == 0
 
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
