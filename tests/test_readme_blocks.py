@@ -50,7 +50,8 @@ HTTP = 'export WORLDDB_TOKEN="$(.venv/bin/worlddb-mcp --new-token)"'
 TOKEN_FILE = "# token"
 CLI_EXAMPLE = ".venv/bin/worlddb write --db notes.db"
 UI = "$ worlddb ui --db memory.db"
-CLAIMED = (SETUP, PRINT_CONFIG, CONFIG_EXAMPLE, HTTP, TOKEN_FILE, CLI_EXAMPLE, UI)
+IMPORT = 'printf \'%s\\n\' \'{"type":"entity"'
+CLAIMED = (SETUP, PRINT_CONFIG, CONFIG_EXAMPLE, HTTP, TOKEN_FILE, CLI_EXAMPLE, UI, IMPORT)
 ALICE = {"user_id": "alice"}
 
 pytestmark = pytest.mark.slow
@@ -378,3 +379,21 @@ def test_ui_block_serves_the_page_behind_the_token_it_printed(tmp_path: Path) ->
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def test_import_block_round_trips_through_the_mcp_memory_format(tmp_path: Path) -> None:
+    """The imports block, as written, in an empty folder: dry run, import, export."""
+    bindir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", _block(IMPORT).text],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in (tmp_path / "leaving.jsonl").read_text().splitlines()]
+    alice = [e for e in lines if e.get("type") == "entity" and e.get("name") == "Alice"]
+    assert alice and "Lives in Denver" in alice[0]["observations"], lines

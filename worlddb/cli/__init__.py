@@ -18,6 +18,7 @@ from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState, accept_db_anywhere
 from worlddb.cli.demo import demo, reembed
+from worlddb.cli.imports import COMMANDS as IMPORT_COMMANDS
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.cli.ui import ui
 from worlddb.errors import WorldDBError
@@ -62,6 +63,8 @@ def cli(
 
 
 for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS, ui):
+    cli.add_command(_command)
+for _command in IMPORT_COMMANDS:
     cli.add_command(_command)
 
 
