@@ -28,7 +28,7 @@ class Tesla:
     ids: dict[str, str]
 
     def q(self) -> Query:
-        return Query(self.db.store, vectors=self.db.vectors, embedder=self.db.embedder)
+        return self.db.query()
 
     def names(self, ids: object) -> set[str]:
         back = {v: k for k, v in self.ids.items()}

@@ -31,6 +31,7 @@ from worlddb.index.vector import VectorIndex
 from worlddb.ingest import Ingestor, IngestResult
 from worlddb.model import Changeset, CommitResult, Edge, MergeProposal, NodeId, World
 from worlddb.plugins import Embedder, ExtractedEntity, ExtractedFact, Extractor, Message
+from worlddb.query import Query
 from worlddb.recall import LANES, Recall, RecallResult
 from worlddb.recall.reinforce import Reinforcer
 from worlddb.recall.retention import RETIRABLE_TYPES, RetentionScore
@@ -442,6 +443,12 @@ class WorldDB:
             types=types,
             depth=depth,
         )
+
+    def query(self) -> Query:
+        """A query over this store, its vector index and embedder (``worlddb.query``): seeds,
+        expansions, filters and the bounded traversals (``shortest_path``, ``spread``,
+        ``beam``), executed into a ``Subgraph``."""
+        return Query(self.store, vectors=self.vectors, embedder=self.embedder, clock=self.clock)
 
     def retention_below(
         self,

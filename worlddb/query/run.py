@@ -371,12 +371,12 @@ class _Execution:
         self.state.visited += found.visited
         self.state.truncated = self.state.truncated or found.stopped is not None
         self.state.nodes = {n: graph.rids[n] for n in found.nodes if n in graph.rids}
-        if found.edge_ids:
-            for edge in edges_touching(
-                self.store, found.nodes, types=op.edge_types or None, direction=op.direction
-            ):
-                if edge.id in found.edge_ids:
-                    self.state.edges.setdefault(edge.id, edge)
+        # Only the edges the traversal used (a path, or the tree that reached each world), read
+        # by primary key: reading every edge touching the result would cost far more.
+        for eid in sorted(found.edge_ids):
+            edge = self.store.find_edge(eid)
+            if edge is not None:
+                self.state.edges.setdefault(edge.id, edge)
 
     def _filter(self, op: Filter) -> None:
         flt = WorldFilter(
