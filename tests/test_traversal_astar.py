@@ -11,6 +11,7 @@ import heapq
 import itertools
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -107,11 +108,14 @@ def test_astar_cost_equals_dijkstra(
     assert math.isclose(sum(steps), found.cost, abs_tol=1e-9)  # the path is what it costs
 
 
-def test_a_lookalike_detour_does_not_win() -> None:
-    """X looks exactly like the goal but its last edge is dear; the plain route is cheaper.
+@pytest.mark.parametrize(("near", "mu"), [(3.0, 0.0), (5.0, 2.0)])
+def test_a_lookalike_detour_does_not_win(near: float, mu: float) -> None:
+    """X looks like the goal but its last edge is dear; the plain route through Y, Z is cheaper.
 
-    An over-estimating heuristic (ten times this one) pops the goal through X first and
-    returns cost 4; the admissible one returns 3.
+    An over-estimating heuristic (ten times either of this one's terms) makes X's side look
+    closer than it is, pops the goal through X first and returns the dearer path; the
+    admissible one returns the cheap one. ``mu=0`` checks the type-weight term, ``mu=2`` the
+    angle term.
     """
     handlers = default_handlers()
     for t in TYPES:
@@ -133,8 +137,9 @@ def test_a_lookalike_detour_does_not_win() -> None:
         found = (
             Query(db.store)
             .start_ids(s)
-            .shortest_path(g, weights={"knows": 1.0, "near": 3.0}, semantic_weight=0.0)
+            .shortest_path(g, weights={"knows": 1.0, "near": near}, semantic_weight=mu)
             .execute()
         )
     assert found.paths == ((s, y, z, g),)
-    assert found.cost == 3.0
+    if mu == 0:
+        assert found.cost == 3.0
