@@ -262,7 +262,7 @@ class _Execution:
             start=tuple(w for w in start if w in kept),
             plan=plan,
             truncated=self.state.truncated,
-            **_traversal_fields(self.state.found, kept, self.state.visited),
+            **traverse.subgraph_fields(self.state.found, kept, self.state.visited),
         )
 
     def _seed(self, plan: str) -> dict[NodeId, int]:
@@ -391,21 +391,6 @@ class _Execution:
 
 def _types(edge_types: str | Sequence[str]) -> tuple[str, ...]:
     return (edge_types,) if isinstance(edge_types, str) else tuple(edge_types)
-
-
-def _traversal_fields(
-    found: traverse.TraversalResult | None, kept: Mapping[NodeId, int], visited: int
-) -> dict[str, Any]:
-    """The last traversal's paths, cost, scores and stop reason, confined to ``kept``."""
-    if found is None:
-        return {}
-    return {
-        "paths": tuple(p for p in found.paths if all(n in kept for n in p)),
-        "cost": found.cost,
-        "scores": {n: s for n, s in found.scores.items() if n in kept},
-        "stopped": found.stopped,
-        "visited": visited,
-    }
 
 
 def _far_ends(edge: Edge, frontier: set[NodeId], direction: str) -> list[NodeId]:

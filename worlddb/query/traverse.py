@@ -35,9 +35,9 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,7 @@ __all__ = [
     "heuristic",
     "shortest_path",
     "spread",
+    "subgraph_fields",
 ]
 
 Vector = npt.NDArray[np.float32]
@@ -297,3 +298,18 @@ def beam(graph: StoreGraph, sources: Sequence[NodeId], op: Beam, query: Vector) 
     edges = {eid for _, eid in parents.values()}
     kept = [n for n in scores if n in sources or n in parents]
     return TraversalResult(kept, edges, paths, scores, None, budget.stopped, budget.visited)
+
+
+def subgraph_fields(
+    found: TraversalResult | None, kept: Mapping[NodeId, int], visited: int
+) -> dict[str, Any]:
+    """The last traversal's paths, cost, scores and stop reason, confined to ``kept``."""
+    if found is None:
+        return {}
+    return {
+        "paths": tuple(p for p in found.paths if all(n in kept for n in p)),
+        "cost": found.cost,
+        "scores": {n: s for n, s in found.scores.items() if n in kept},
+        "stopped": found.stopped,
+        "visited": visited,
+    }

@@ -8,7 +8,9 @@ One ``recall()`` call:
    ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
    the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
    vector candidates reordered by closeness to it; see ``anchors``; run only when asked
-   for) and the optional second rounds of ``rounds`` (episodes, feedback, categories) —
+   for), ``retention`` (the same candidates reordered by retention score, see
+   ``retention``; only when asked for) and the optional second rounds of ``rounds``
+   (episodes, feedback, categories) —
    each fetching ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
