@@ -173,6 +173,8 @@ for _name, _summary in (
     ("write", "remember() P50/P95 at N memories vs the embed+HNSW+SQLite floor (-p recluster=0)"),
     ("chaos", "N processes x M operations on one store, SIGKILLed; nothing acknowledged lost"),
     ("fuzz", "Randomised and malformed MCP tool calls against a real server (-p calls=N)"),
+    ("traverse", "A*, water circles and beam search at N worlds vs a 1-hop SQL floor"),
+    ("retention", "Recall P50/P95 with and without recording reinforcement"),
 ):
     bench.add_command(_bench_command(_name, _summary))
 

@@ -21,6 +21,7 @@ from worlddb.cli.common import (
     scope_options,
     scopes_from,
 )
+from worlddb.cli.retention import retire_below
 from worlddb.model import Edge, World
 from worlddb.recall import Succession
 from worlddb.recall.rewrite import UNTRUSTED_FLAG
@@ -377,11 +378,36 @@ def amend(state: CliState, /, id: str, text: tuple[str, ...]) -> None:
 
 
 @click.command()
-@click.argument("ids", nargs=-1, required=True, metavar="ID...")
+@click.argument("ids", nargs=-1, metavar="[ID...]")
+@click.option(
+    "--below",
+    type=float,
+    default=None,
+    metavar="SCORE",
+    help="Instead of IDs: every memory whose retention score is below SCORE.",
+)
+@click.option("--dry-run", is_flag=True, help="With --below: only list what would be retired.")
+@click.option("--type", "types", multiple=True, help="With --below: memory types (Note, Fact).")
+@scope_options
 @json_option
 @pass_state
-def retire(state: CliState, /, ids: tuple[str, ...]) -> None:
+def retire(
+    state: CliState,
+    /,
+    ids: tuple[str, ...],
+    below: float | None,
+    dry_run: bool,
+    types: tuple[str, ...],
+    **scopes: str | None,
+) -> None:
     """Retire memories: no longer recalled, still in history."""
+    if below is not None and not ids:
+        retire_below(state, below, dry_run=dry_run, scopes=scopes_from(scopes), types=types)
+        return
+    if below is not None or not ids:
+        raise click.UsageError("give memory IDs or --below SCORE (not both)")
+    if dry_run or types or scopes_from(scopes):
+        raise click.UsageError("--dry-run, --type and scopes go with --below")
     out: dict[str, bool] = {}
     with state.open() as db:
         for target in ids:

@@ -26,11 +26,16 @@ from worlddb.engine.reads import Reads
 from worlddb.engine.writes import Writes
 from worlddb.errors import ModelMismatchError
 from worlddb.handlers import HandlerRegistry, default_handlers, load_entry_point_handlers
+from worlddb.index.filters import WorldFilter, check_types, resolve_scopes
 from worlddb.index.vector import VectorIndex
 from worlddb.ingest import Ingestor, IngestResult
 from worlddb.model import Changeset, CommitResult, Edge, MergeProposal, NodeId, World
 from worlddb.plugins import Embedder, ExtractedEntity, ExtractedFact, Extractor, Message
+from worlddb.query import Query
 from worlddb.recall import LANES, Recall, RecallResult
+from worlddb.recall.reinforce import Reinforcer
+from worlddb.recall.retention import RETIRABLE_TYPES, RetentionScore
+from worlddb.recall.retention import below as retention_below
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
@@ -71,6 +76,7 @@ class WorldDB:
         handlers: HandlerRegistry | None = None,
         resolver: Resolver | None = None,
         clock: Callable[[], int] = now_us,
+        record_recalls: bool = True,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -89,7 +95,17 @@ class WorldDB:
         )
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
-        self.searcher = Recall(store, self.vectors, embedder, self.handlers, clock=clock)
+        # Each recall's hits reinforce their retention (worlddb.recall.retention), written in
+        # batches off the recall path; ``record_recalls=False`` switches it off.
+        self.reinforcer = Reinforcer(store.retention, clock=clock) if record_recalls else None
+        self.searcher = Recall(
+            store,
+            self.vectors,
+            embedder,
+            self.handlers,
+            clock=clock,
+            on_recalled=None if self.reinforcer is None else self.reinforcer.record,
+        )
         self._writes = Writes(store, self.reconciler)
         self._reads = Reads(store, self.searcher, clock)
         self._memories = Memories(store, self.reconciler, self.ingestor, clock)
@@ -108,6 +124,7 @@ class WorldDB:
         resolver: Resolver | None = None,
         clock: Callable[[], int] = now_us,
         load_plugins: bool = False,
+        record_recalls: bool = True,
     ) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
 
@@ -136,6 +153,7 @@ class WorldDB:
                 handlers=handlers,
                 resolver=resolver,
                 clock=clock,
+                record_recalls=record_recalls,
             )
         except BaseException:
             store.close()
@@ -178,6 +196,8 @@ class WorldDB:
     def close(self) -> None:
         """Finish queued recluster passes, save the vector index, close the store. Idempotent."""
         self._identity.close()
+        if self.reinforcer is not None and not self.store.closed:
+            self.reinforcer.close()
         if self.vectors is not None and not self.store.closed:
             self.vectors.save()
         self.store.close()
@@ -423,6 +443,30 @@ class WorldDB:
             types=types,
             depth=depth,
         )
+
+    def query(self) -> Query:
+        """A query over this store, its vector index and embedder (``worlddb.query``): seeds,
+        expansions, filters and the bounded traversals (``shortest_path``, ``spread``,
+        ``beam``), executed into a ``Subgraph``."""
+        return Query(self.store, vectors=self.vectors, embedder=self.embedder, clock=self.clock)
+
+    def retention_below(
+        self,
+        threshold: float,
+        *,
+        scopes: Mapping[str, str] | None = None,
+        types: Sequence[str] = RETIRABLE_TYPES,
+    ) -> list[RetentionScore]:
+        """Live memories of ``types`` (in all of ``scopes``) whose retention score is below
+        ``threshold`` now, lowest first (``worlddb.recall.retention``). Reads only: retiring
+        them is the caller's decision (``worlddb retire --below``)."""
+        if self.reinforcer is not None:
+            self.reinforcer.flush()
+        scope_ids = self.scope_ids(scopes)
+        flt = WorldFilter(
+            TimeView(), self.clock(), check_types(types), resolve_scopes(self.store, scope_ids)
+        )
+        return retention_below(self.store.retention, self.searcher.retention, threshold, flt)
 
     def verify(self) -> list[str]:
         """Check every reconciler invariant on this store; an empty list means healthy."""

@@ -6,13 +6,17 @@ and/or a vector query) and an ordered list of operators:
 * ``Expand`` — follow edges of some types in a direction for up to ``hops`` hops;
 * ``WhereConnected`` — keep worlds that have an edge of a type to (or from) a given world;
 * ``Filter`` — keep worlds of some types, in some scopes, or valid at some time;
-* ``Limit`` — keep the first ``n`` worlds (start set first, then in discovery order).
+* ``Limit`` — keep the first ``n`` worlds (start set first, then in discovery order);
+* ``ShortestPath`` (A*), ``Spread`` (water circles) and ``Beam`` (query-guided beam search) —
+  bounded traversals from the current set (``worlddb.query.traverse``) that replace it with
+  what they reach and fill ``Subgraph.paths``/``scores``.
 
 The planner seeds from the cheapest source given — ids, then text, then vector — and applies
 the other seeds as checks on that candidate set (text: FTS5 match restricted to the candidates'
 row ids; vector: the ``k`` candidates nearest the query). Every world, seeded or reached, must
-be visible in the query's ``TimeView`` (closed worlds are hidden by default), and traversals
-follow only live edges (active, or accepted ``same_as``).
+be visible in the query's ``TimeView`` (closed worlds are hidden by default) and, when the
+query is confined with ``within``, a member of those scopes; traversals follow only live edges
+(active, or accepted ``same_as``).
 
 ``Query`` is the fluent, immutable builder over a spec::
 
@@ -25,7 +29,7 @@ follow only live edges (active, or accepted ``same_as``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -37,12 +41,17 @@ from worlddb.index.graph import edges_touching
 from worlddb.index.vector import VectorIndex
 from worlddb.model import Edge, NodeId
 from worlddb.plugins import Embedder
+from worlddb.query import traverse
 from worlddb.query.spec import (
+    Beam,
+    Bounds,
     Expand,
     Filter,
     Limit,
     Operator,
     QuerySpec,
+    ShortestPath,
+    Spread,
     Subgraph,
     WhereConnected,
     check_spec,
@@ -105,6 +114,10 @@ class Query:
         """Evaluate the whole query in ``view`` (e.g. as of a valid time)."""
         return self._with(view=view)
 
+    def within(self, *scope_ids: str) -> Query:
+        """Confine seeds, expansions and traversals to worlds in all of ``scope_ids``."""
+        return self._with(scope_ids=(*(self.spec.scope_ids or ()), *scope_ids))
+
     # -- operators ------------------------------------------------------------------------------
     def expand(
         self, edge_types: str | Sequence[str] = (), *, direction: str = "out", hops: int = 1
@@ -133,6 +146,60 @@ class Query:
             )
         )
 
+    def shortest_path(
+        self,
+        target: str,
+        edge_types: str | Sequence[str] = (),
+        *,
+        direction: str = "both",
+        weights: Mapping[str, float] | None = None,
+        default_weight: float = 1.0,
+        semantic_weight: float = 0.5,
+        bounds: Bounds | None = None,
+    ) -> Query:
+        """Replace the set with the cheapest path (A*) from any of its worlds to ``target``."""
+        return self._then(
+            ShortestPath(
+                target,
+                _types(edge_types),
+                direction,
+                tuple(sorted((weights or {}).items())),
+                default_weight,
+                semantic_weight,
+                bounds or Bounds(),
+            )
+        )
+
+    def spread(
+        self,
+        edge_types: str | Sequence[str] = (),
+        *,
+        direction: str = "both",
+        decay: float = 0.5,
+        hops: int = 3,
+        threshold: float = 0.1,
+        bounds: Bounds | None = None,
+    ) -> Query:
+        """Replace the set with the water circles around it (activation ``decay ** hop``)."""
+        return self._then(
+            Spread(_types(edge_types), direction, decay, hops, threshold, bounds or Bounds())
+        )
+
+    def beam(
+        self,
+        query: str,
+        edge_types: str | Sequence[str] = (),
+        *,
+        direction: str = "both",
+        width: int = 5,
+        depth: int = 3,
+        bounds: Bounds | None = None,
+    ) -> Query:
+        """Replace the set with a beam search from it, guided by similarity to ``query``."""
+        return self._then(
+            Beam(query, _types(edge_types), direction, width, depth, bounds or Bounds())
+        )
+
     def limit(self, n: int) -> Query:
         """Keep the first ``n`` worlds."""
         return self._then(Limit(n))
@@ -153,6 +220,8 @@ class _State:
     nodes: dict[NodeId, int] = field(default_factory=dict)
     edges: dict[str, Edge] = field(default_factory=dict)
     truncated: bool = False
+    found: traverse.TraversalResult | None = None
+    visited: int = 0
 
 
 class _Execution:
@@ -162,7 +231,10 @@ class _Execution:
         self.q = query
         self.spec = query.spec
         self.store = query.store
-        self.flt = WorldFilter(self.spec.view, now)
+        scopes = (
+            None if self.spec.scope_ids is None else resolve_scopes(self.store, self.spec.scope_ids)
+        )
+        self.flt = WorldFilter(self.spec.view, now, None, scopes)
         self.state = _State()
 
     def run(self) -> Subgraph:
@@ -177,6 +249,8 @@ class _Execution:
                 self._where_connected(op)
             elif isinstance(op, Filter):
                 self._filter(op)
+            elif isinstance(op, ShortestPath | Spread | Beam):
+                self._traverse(op)
             else:
                 self.state.nodes = dict(list(self.state.nodes.items())[: op.n])
         kept = self.state.nodes
@@ -188,6 +262,7 @@ class _Execution:
             start=tuple(w for w in start if w in kept),
             plan=plan,
             truncated=self.state.truncated,
+            **traverse.subgraph_fields(self.state.found, kept, self.state.visited),
         )
 
     def _seed(self, plan: str) -> dict[NodeId, int]:
@@ -274,6 +349,35 @@ class _Execution:
                 self.state.edges.setdefault(edge.id, edge)
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in keep}
 
+    def _traverse(self, op: ShortestPath | Spread | Beam) -> None:
+        """Run one traversal from the current set; its result becomes the set."""
+        graph = traverse.StoreGraph(self.store, self.flt, op.edge_types, op.direction)
+        sources = list(self.state.nodes)
+        graph.rids.update(self.state.nodes)
+        if isinstance(op, ShortestPath):
+            target = self.store.resolve_id(op.target)
+            if not self.store.exists(target):
+                raise NotFoundError(target)
+            found = traverse.shortest_path(graph, sources, op, target)
+        elif isinstance(op, Spread):
+            found = traverse.spread(graph, sources, op)
+        else:
+            if self.q.embedder is None:
+                raise ValidationError(
+                    "a beam search needs an embedder", field="beam", value=op.query
+                )
+            found = traverse.beam(graph, sources, op, self.q.embedder.embed_queries([op.query])[0])
+        self.state.found = found
+        self.state.visited += found.visited
+        self.state.truncated = self.state.truncated or found.stopped is not None
+        self.state.nodes = {n: graph.rids[n] for n in found.nodes if n in graph.rids}
+        # Only the edges the traversal used (a path, or the tree that reached each world), read
+        # by primary key: reading every edge touching the result would cost far more.
+        for eid in sorted(found.edge_ids):
+            edge = self.store.find_edge(eid)
+            if edge is not None:
+                self.state.edges.setdefault(edge.id, edge)
+
     def _filter(self, op: Filter) -> None:
         flt = WorldFilter(
             op.view or self.spec.view,
@@ -283,6 +387,10 @@ class _Execution:
         )
         visible = filter_ids(self.store, list(self.state.nodes), flt)
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in visible}
+
+
+def _types(edge_types: str | Sequence[str]) -> tuple[str, ...]:
+    return (edge_types,) if isinstance(edge_types, str) else tuple(edge_types)
 
 
 def _far_ends(edge: Edge, frontier: set[NodeId], direction: str) -> list[NodeId]:

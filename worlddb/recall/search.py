@@ -8,7 +8,9 @@ One ``recall()`` call:
    ``embed_queries``, then HNSW or exact search), ``graph`` (entities named in the query →
    the worlds that ``refers_to`` them) and ``time`` (when the query names a time, the text and
    vector candidates reordered by closeness to it; see ``anchors``; run only when asked
-   for) and the optional second rounds of ``rounds`` (episodes, feedback, categories) —
+   for), ``retention`` (the same candidates reordered by retention score, see
+   ``retention``; only when asked for) and the optional second rounds of ``rounds``
+   (episodes, feedback, categories) —
    each fetching ``max(depth, limit)`` ids;
 3. fuses them with reciprocal rank fusion, each lane contributing its top ``depth`` (defaults in
    ``DEFAULT_DEPTH``, scaled with ``limit``; doubled while the union is smaller than
@@ -45,6 +47,7 @@ from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_t
 from worlddb.recall.episodes import EPISODE_POOL
 from worlddb.recall.feedback import FEEDBACK_POOL
 from worlddb.recall.result import RecallResult
+from worlddb.recall.retention import RetentionModel, rank_by_retention
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.recall.rounds import SecondRound
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
@@ -67,7 +70,15 @@ __all__ = [
 ]
 
 LANES: Final = ("bm25", "vector", "graph")
-OPTIONAL_LANES: Final = ("time", "episode", "prf", "prf_vector", "prf_graph", "category")
+OPTIONAL_LANES: Final = (
+    "time",
+    "episode",
+    "prf",
+    "prf_vector",
+    "prf_graph",
+    "category",
+    "retention",
+)
 """Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
 tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
 not a default until more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
@@ -86,6 +97,7 @@ DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
         "prf_vector": 20,
         "prf_graph": 10,
         "category": 5,
+        "retention": 10,
     }
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
@@ -162,6 +174,8 @@ class Recall:
         settings: RecallSettings | None = None,
         fuzzy: FuzzyLookup | Literal["default"] | None = "default",
         episodes: EpisodeReads | None = None,
+        retention: RetentionModel | None = None,
+        on_recalled: Callable[[Sequence[int]], None] | None = None,
     ) -> None:
         """Wire recall to a store, its vector index and embedder (both optional) and handlers.
 
@@ -177,6 +191,10 @@ class Recall:
                 matches only.
             episodes: The reads the second-round lanes need (a hit's episode, stored
                 vectors); by default over ``store``.
+            retention: The model of the optional ``retention`` lane
+                (``worlddb.recall.retention``); defaults to ``RetentionModel()``.
+            on_recalled: Told the row ids each recall returns (a ``Reinforcer.record``);
+                must not block.
         """
         self.store = store
         self.vectors = vectors
@@ -203,6 +221,8 @@ class Recall:
             max_terms=self.settings.max_terms,
         )
         self._second_round.entity_types = self.settings.entity_types
+        self.retention = retention or RetentionModel()
+        self.on_recalled = on_recalled
 
     def recall(
         self,
@@ -238,7 +258,7 @@ class Recall:
         started = time.perf_counter()
         text, wanted = _check(query, limit, lanes, view)
         # Second rounds and the time lane work on the text and vector lanes' candidates.
-        wanted.sort(key=lambda lane: 2 if lane == "time" else lane in SECOND_ROUND)
+        wanted.sort(key=lambda lane: 2 if lane in _AFTER_ALL else lane in SECOND_ROUND)
         checked = check_types(types)
         flt = WorldFilter(
             view,
@@ -255,7 +275,7 @@ class Recall:
         for lane in wanted:
             began = time.perf_counter()
             fetch = max(depths[lane], limit)
-            if anchor is not None and lane in ("bm25", "vector"):
+            if (anchor is not None or "retention" in wanted) and lane in ("bm25", "vector"):
                 fetch = max(fetch, TIME_POOL)
             if lane in ("bm25", "vector") and set(wanted) & set(SECOND_ROUND):
                 fetch = max(fetch, EPISODE_POOL, FEEDBACK_POOL)
@@ -265,6 +285,9 @@ class Recall:
                 if anchor is None:
                     continue
                 found = self._time_lane(anchor, rankings)
+            elif lane == "retention":
+                pool = _pool(rankings)
+                found = rank_by_retention(self.store.retention, self.retention, pool, flt.now)
             elif lane == "bm25":
                 found = [
                     h.rid
@@ -307,6 +330,8 @@ class Recall:
         began = time.perf_counter()
         hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt, query)
         timings["hydrate"] = _ms(began)
+        if self.on_recalled is not None:
+            self.on_recalled([int(h.id) for h in fused])
         timings["total"] = _ms(started)
         return RecallResult(
             query=query, hits=tuple(hits), lanes=tuple(rankings), timings=timings, entities=entities
@@ -314,8 +339,7 @@ class Recall:
 
     def _time_lane(self, anchor: TimeAnchor, rankings: Mapping[str, list[str]]) -> list[int]:
         """The text and vector candidates (interleaved, best first) reordered by time."""
-        lists = [rankings.get(lane, [])[:TIME_POOL] for lane in ("bm25", "vector")]
-        pool = list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
+        pool = _pool(rankings)
         worlds = self.store.worlds_by_rid(pool)
         return rank_by_time(anchor, pool, {rid: w.valid_from for rid, w in worlds.items()})
 
@@ -350,6 +374,16 @@ class Recall:
                 return [_Fused(h.id, h.score, dict(h.ranks)) for h in fused[:limit]]
             for lane in short:
                 current[lane] = min(len(rankings[lane]), current[lane] * 2)
+
+
+_AFTER_ALL: Final = ("time", "retention")
+"""Lanes that reorder the text and vector lanes' candidates, so they run after both."""
+
+
+def _pool(rankings: Mapping[str, list[str]]) -> list[int]:
+    """The text and vector candidates (interleaved, best first, ``TIME_POOL`` of each)."""
+    lists = [rankings.get(lane, [])[:TIME_POOL] for lane in ("bm25", "vector")]
+    return list(dict.fromkeys(int(rid) for pair in zip_longest(*lists) for rid in pair if rid))
 
 
 @dataclass(frozen=True, slots=True)

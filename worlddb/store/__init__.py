@@ -37,6 +37,7 @@ from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.memory_reads import ScopeMemberReads
 from worlddb.store.reads import ReadMixin
+from worlddb.store.retention import RetentionRows, SqliteRetention
 from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
@@ -128,6 +129,11 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads):
         """The retrieval lanes' backend queries over this store (the Protocols and their
         calling contract: ``worlddb.store.lane_protocols``; here ``SqliteLanes``)."""
         return SqliteLanes(self)
+
+    @cached_property
+    def retention(self) -> RetentionRows:
+        """Retention rows (``worlddb.store.retention``): recall reinforcement per world."""
+        return SqliteRetention(self)
 
     def _reader(self) -> _Reader:
         reader: _Reader | None = getattr(self._local, "reader", None)

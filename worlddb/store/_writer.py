@@ -360,7 +360,13 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
         self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (wid, wid))
         for table, column in (("aliases", "node"), ("provenance", "node"), ("blobs", "id")):
             self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (wid,))
-        for table in ("validity_log", "scope_members", "embeddings", "composed_embeddings"):
+        for table in (
+            "validity_log",
+            "scope_members",
+            "embeddings",
+            "composed_embeddings",
+            "retention",
+        ):
             self.conn.execute(f"DELETE FROM {table} WHERE rid = ?", (rid,))
         self.conn.execute("DELETE FROM scope_members WHERE scope = ?", (wid,))
         self.conn.execute("UPDATE nodes SET parent = NULL WHERE parent = ?", (wid,))

@@ -169,6 +169,19 @@ class GraphQueries(Protocol):
         (every type when ``None`` or empty) and one of ``statuses``, in no particular order."""
         ...
 
+    def adjacency(
+        self,
+        ids: Sequence[str],
+        side: Literal["src", "dst"],
+        types: Sequence[str] | None,
+        statuses: Sequence[str],
+    ) -> list[tuple[NodeId, NodeId, str, str]]:
+        """``(near, far, edge type, edge id)`` of the edges whose ``side`` end (``near``) is one
+        of ``ids``, filtered like ``edges_at``, in no particular order. Adjacency only: no
+        properties are parsed and no world is read, so a traversal pays one index probe per
+        frontier batch (``worlddb.query.traverse``)."""
+        ...
+
 
 class AdmissionQueries(Protocol):
     """Which candidates pass a filter: every lane's last step (``worlddb.index.filters``)."""

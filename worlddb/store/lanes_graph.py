@@ -109,6 +109,28 @@ class GraphSql(LaneSql):
                     found.append((int(row[9]), edge_from_row(row)))
         return found
 
+    def adjacency(
+        self,
+        ids: Sequence[str],
+        side: Literal["src", "dst"],
+        types: Sequence[str] | None,
+        statuses: Sequence[str],
+    ) -> list[tuple[NodeId, NodeId, str, str]]:
+        if side not in _SIDES:  # interpolated into the statement: never anything else
+            raise ValueError(f"edge side must be 'src' or 'dst', not {side!r}")
+        far = "dst" if side == "src" else "src"
+        type_sql = f" AND type IN ({','.join('?' * len(types))})" if types else ""
+        found: list[tuple[NodeId, NodeId, str, str]] = []
+        with self.lock:
+            for chunk, marks in chunked(ids):
+                for near_id, far_id, etype, eid in self.conn.execute(
+                    f"SELECT {side}, {far}, type, id FROM edges WHERE {side} IN ({marks})"
+                    f"{type_sql} AND status IN ({','.join('?' * len(statuses))})",
+                    [*chunk, *(types or ()), *statuses],
+                ):
+                    found.append((NodeId(near_id), NodeId(far_id), str(etype), str(eid)))
+        return found
+
 
 class HydrationSql(LaneSql):
     """``HydrationQueries``: scope and entity labels for a page of hits."""

@@ -23,6 +23,7 @@ from typing import Protocol
 from worlddb.model import Edge, EdgeSpec, MergeProposal, NodeId, World, WorldSpec
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.reads import TimeView
+from worlddb.store.retention import RetentionRows
 
 __all__ = ["PurgedRow", "Store", "StoreReads", "WriteTransaction"]
 
@@ -267,4 +268,9 @@ class Store(StoreReads, Protocol):
     @property
     def lanes(self) -> LaneQueries:
         """The retrieval lanes' backend queries (``worlddb.store.lane_protocols``)."""
+        ...
+
+    @property
+    def retention(self) -> RetentionRows:
+        """Recall reinforcement per world, outside the hash (``worlddb.store.retention``)."""
         ...

@@ -142,7 +142,18 @@ CREATE INDEX validity_log_rid_time ON validity_log (rid, recorded_at, seq);
 DROP INDEX validity_log_rid;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
+# V4: retention (worlddb.store.retention): per world, the decayed reinforcement from the recalls
+# that returned it, as of a time, and how many there were. Outside the hash, like embeddings.
+_V4: Final = """
+CREATE TABLE retention (
+    rid      INTEGER PRIMARY KEY,
+    strength REAL NOT NULL,
+    as_of    INTEGER NOT NULL,
+    recalls  INTEGER NOT NULL
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
