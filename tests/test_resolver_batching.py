@@ -94,7 +94,8 @@ class PlainResolver(TieredResolver):
             stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
             if all(hard_conflict(f, g) for f in forms for g in stored):
                 continue
-            out.append(Option(cand.id, "embedding", score, "cosine", cand.surfaces[0]))
+            why = "cosine of the names' embeddings, no number or given-name conflict"
+            out.append(Option(cand.id, "embedding", score, why, cand.surfaces[0]))
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 

@@ -154,14 +154,23 @@ def respell(word: str) -> str:
     return _DOUBLED.sub(r"\1", word)
 
 
-_TRANSLIT: Final = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("kh", "h"), ("ks", "x"), ("y", "i"))
+_TRANSLIT: Final = (
+    ("ae", "a"),
+    ("oe", "o"),
+    ("ue", "u"),
+    ("kh", "h"),
+    ("ch", "h"),
+    ("ks", "x"),
+    ("y", "i"),
+)
 
 
 @lru_cache(maxsize=65536)
 def translit_key(word: str) -> str:
     """``word`` with romanisation choices unified: German "ue"/"ü" ("Muenchen" / "München"),
     Scandinavian "oe"/"ø" ("Soeren" / "Søren"), Russian "ks"/"x", "kh"/"h" and "y"/"i"
-    ("Aleksandr" / "Alexander", "Sergey" / "Sergei")."""
+    ("Aleksandr" / "Alexander", "Sergey" / "Sergei"), and "ch" for the same sound in Greek and
+    German romanisations of Cyrillic names ("Michail" / "Mikhail")."""
     for spelled, plain in _TRANSLIT:
         word = word.replace(spelled, plain)
     return word

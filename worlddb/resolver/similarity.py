@@ -39,6 +39,8 @@ from rapidfuzz.distance import OSA, JaroWinkler
 from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
 from worlddb.resolver.namedata import (
+    all_given,
+    all_surnames,
     are_nicknames,
     census_given,
     given_names,
@@ -116,6 +118,9 @@ def _word_similarity(
             return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
+    sounds = phonetic and respell(a) == respell(b)  # the phonetic tier's own evidence
+    if strict and not (swapped or sounds) and _two_names(a, b, role) and not _typing_slip(a, b):
+        return 0.0, ""  # two rarer census names, not a slip of the fingers: Carlsen, Carlson
     if role != "name" and min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
         return TRANSLIT_SIMILARITY, "transliteration"  # Muhammad / Mohammed, Aleksandr / Alexander
     if phonetic and respell(a) == respell(b):
@@ -147,6 +152,58 @@ def _transposed(a: str, b: str) -> bool:
     if len(diff) != 2 or diff[1] != diff[0] + 1:
         return False
     return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+_KEY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _keyboard() -> dict[str, frozenset[str]]:
+    """Each letter's neighbours on a staggered QWERTY keyboard (same row, and the rows above
+    and below as they are offset)."""
+    where = {ch: (r, c) for r, row in enumerate(_KEY_ROWS) for c, ch in enumerate(row)}
+    near: dict[str, set[str]] = {ch: set() for ch in where}
+    for ch, (r, c) in where.items():
+        for other, (r2, c2) in where.items():
+            if (r2 == r and abs(c2 - c) == 1) or (r2 == r - 1 and c2 in (c, c + 1)):
+                near[ch].add(other)
+                near[other].add(ch)
+    return {ch: frozenset(n) for ch, n in near.items()}
+
+
+_NEIGHBOURS: Final = _keyboard()
+
+
+def _two_names(a: str, b: str, role: str) -> bool:
+    """Whether both words are names of the census files in this role (rare ones included); in
+    another kind of name ("Keller Logistics") a word may be either."""
+    if role != "family" and a in all_given() and b in all_given():
+        return True
+    return role != "given" and a in all_surnames() and b in all_surnames()
+
+
+@lru_cache(maxsize=65536)
+def _typing_slip(typed: str, stored: str) -> bool:
+    """Whether ``typed`` is ``stored`` with one slip of the fingers (Damerau's kinds of typing
+    error): a letter left out ("Kline" typed "Kine"), a key next to the right one, a letter
+    doubled, an extra letter struck beside its neighbour's key, or two adjacent letters
+    swapped. Two names spelled apart otherwise (Carlsen / Carlson, Scott / Scotti, Mann / Menn)
+    are two names, so for two words that are both census names only a slip is a typo."""
+    if _transposed(typed, stored):
+        return True
+    if len(typed) == len(stored):
+        diff = [i for i in range(len(typed)) if typed[i] != stored[i]]
+        near = _NEIGHBOURS.get(stored[diff[0]], frozenset()) if len(diff) == 1 else ()
+        return len(diff) == 1 and typed[diff[0]] in near
+    if len(typed) == len(stored) - 1:
+        return any(stored[:i] + stored[i + 1 :] == typed for i in range(len(stored)))
+    if len(typed) != len(stored) + 1:
+        return False
+    for i in range(len(typed)):
+        if typed[:i] + typed[i + 1 :] == stored:
+            extra, beside = typed[i], typed[max(i - 1, 0) : i] + typed[i + 1 : i + 2]
+            if any(ch == extra or extra in _NEIGHBOURS.get(ch, frozenset()) for ch in beside):
+                return True
+    return False
 
 
 def _role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
@@ -187,7 +244,8 @@ EVIDENCE_SOURCES: Final = {
     "transliteration": "romanisation variant (anyascii, transliteration rules)",
     "variant": "tech name ending (-SQL, -DB, -JS)",
     "abbreviation": "abbreviated word, same version number",
-    "typo": "one or two edits, not two known names (US Census name lists)",
+    "typo": "one or two edits, not two known names (US Census name lists), a slip of the "
+    "fingers (QWERTY neighbour, dropped or doubled letter) when both are rarer census names",
     "phonetic": "same respelled sound",
 }
 """Where each kind of evidence comes from, recorded on the proposals it makes."""

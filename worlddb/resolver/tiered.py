@@ -262,15 +262,17 @@ class TieredResolver:
             if key is not None:
                 limit = MAX_PER_KEY if judge_ is None else MAX_WITH_CONTEXT
                 found = self.blocker.by_rids(self.acronyms.lookup(key, limit), types, exclude)
+                why = f"acronym:{key}: initials of the stored name's words"
                 acronyms += [
-                    Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
+                    Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
                     for c in found.values()
                     if c.type != "Person"
                 ]
             for key in stored_acronyms(surface):
                 if len(key) >= MIN_EXPANDED_ACRONYM:
+                    why = f"acronym:{key}: initials of the proposed name's words"
                     acronyms += [
-                        Option(w, "acronym", ACRONYM_SCORE, f"acronym:{key}", key.upper())
+                        Option(w, "acronym", ACRONYM_SCORE, why, key.upper())
                         for w in self.store.find_by_name(key, types=types)
                         if w not in exclude
                     ]
@@ -384,7 +386,8 @@ class TieredResolver:
             stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
             if all(hard_conflict(f, g) for f in forms for g in stored):
                 continue
-            out.append(Option(cand.id, "embedding", score, "cosine", cand.surfaces[0]))
+            why = "cosine of the names' embeddings, no number or given-name conflict"
+            out.append(Option(cand.id, "embedding", score, why, cand.surfaces[0]))
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
@@ -422,8 +425,14 @@ class TieredResolver:
                 picked.score,
                 len(ranked),
             )
+            chooser = type(self.tiebreaker).__name__
             return Resolution(
-                "resolved", chosen, "tiebreaker", picked.score, triples(ranked), evidence_of(ranked)
+                "resolved",
+                chosen,
+                "tiebreaker",
+                picked.score,
+                triples(ranked),
+                evidence_of(ranked, chooser=chooser),
             )
         best = ranked[0]
         tied = [
