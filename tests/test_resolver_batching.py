@@ -241,9 +241,9 @@ def test_a_write_is_seen_by_the_next_resolution_of_a_memoised_name() -> None:
 def test_a_written_world_is_found_by_the_next_resolution_of_the_same_name() -> None:
     with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
         resolver = TieredResolver(db.store)
-        spec = WorldSpec(type="Person", name="Rosalind Featherstonehaugh")
+        spec = WorldSpec(type="Person", name="Rosalind Featherstonhaugh")
         assert resolver.resolve(spec) == NEW
-        typo = db.write(entities(["Rosalind Featherstonhaugh"])).created[0]
+        typo = db.write(entities(["Rosalind Featherstonehaugh"])).created[0]
         fuzzy = resolver.resolve(spec)
         assert (fuzzy.outcome, fuzzy.world_id, fuzzy.tier) == ("resolved", typo, "fuzzy")
         same = db.write(Changeset(worlds=(spec,))).created[0]

@@ -47,6 +47,7 @@ from worlddb.resolver.namedata import (
     is_pet_form,
     surnames,
 )
+from worlddb.resolver.slips import typing_slip
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -119,17 +120,23 @@ def _word_similarity(
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
     sounds = phonetic and respell(a) == respell(b)  # the phonetic tier's own evidence
-    if strict and not (swapped or sounds) and _two_names(a, b, role) and not _typing_slip(a, b):
+    if strict and not (swapped or sounds) and _two_names(a, b, role) and not typing_slip(a, b):
         return 0.0, ""  # two rarer census names, not a slip of the fingers: Carlsen, Carlson
-    if role != "name" and min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
-        return TRANSLIT_SIMILARITY, "transliteration"  # Muhammad / Mohammed, Aleksandr / Alexander
+    # Muhammad / Mohammed: romanisations differ in several vowels; one vowel changed is another
+    # name (Raman / Ramen) unless it is a slip, judged below.
+    several = not strict or OSA.distance(a, b, score_cutoff=2) > 1
+    long_enough = min(len(a), len(b)) >= TRANSLIT_WORD
+    if role != "name" and long_enough and several and _skeleton(a) == _skeleton(b):
+        return TRANSLIT_SIMILARITY, "transliteration"
     if phonetic and respell(a) == respell(b):
         return max(PHONETIC_SIMILARITY, JaroWinkler.normalized_similarity(a, b)), "phonetic"
     longest = max(len(a), len(b))
     allowed = 0 if longest <= SHORT_WORD else 1 if longest < LONG_WORD else 2
-    if swapped or OSA.distance(a, b, score_cutoff=allowed + 1) <= allowed:
+    # One edit is a typo only when it is a slip of the fingers: a name one letter off another
+    # in any other way is proposed only when context vouches (``strict=False``).
+    if swapped or _within(a, b, allowed, strict):
         return JaroWinkler.normalized_similarity(a, b), "typo"
-    if role != "name" and OSA.distance(translit_key(a), translit_key(b)) <= allowed:
+    if role != "name" and _within(translit_key(a), translit_key(b), allowed, strict):
         return JaroWinkler.normalized_similarity(a, b), "transliteration"  # Aleksandr / Alexander
     if role == "name":
         if VENDOR_SHORT.get(a) == b or VENDOR_SHORT.get(b) == a:
@@ -154,25 +161,6 @@ def _transposed(a: str, b: str) -> bool:
     return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
-_KEY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-
-
-def _keyboard() -> dict[str, frozenset[str]]:
-    """Each letter's neighbours on a staggered QWERTY keyboard (same row, and the rows above
-    and below as they are offset)."""
-    where = {ch: (r, c) for r, row in enumerate(_KEY_ROWS) for c, ch in enumerate(row)}
-    near: dict[str, set[str]] = {ch: set() for ch in where}
-    for ch, (r, c) in where.items():
-        for other, (r2, c2) in where.items():
-            if (r2 == r and abs(c2 - c) == 1) or (r2 == r - 1 and c2 in (c, c + 1)):
-                near[ch].add(other)
-                near[other].add(ch)
-    return {ch: frozenset(n) for ch, n in near.items()}
-
-
-_NEIGHBOURS: Final = _keyboard()
-
-
 def _two_names(a: str, b: str, role: str) -> bool:
     """Whether both words are names of the census files in this role (rare ones included); in
     another kind of name ("Keller Logistics") a word may be either."""
@@ -181,29 +169,13 @@ def _two_names(a: str, b: str, role: str) -> bool:
     return role != "given" and a in all_surnames() and b in all_surnames()
 
 
-@lru_cache(maxsize=65536)
-def _typing_slip(typed: str, stored: str) -> bool:
-    """Whether ``typed`` is ``stored`` with one slip of the fingers (Damerau's kinds of typing
-    error): a letter left out ("Kline" typed "Kine"), a key next to the right one, a letter
-    doubled, an extra letter struck beside its neighbour's key, or two adjacent letters
-    swapped. Two names spelled apart otherwise (Carlsen / Carlson, Scott / Scotti, Mann / Menn)
-    are two names, so for two words that are both census names only a slip is a typo."""
-    if _transposed(typed, stored):
-        return True
-    if len(typed) == len(stored):
-        diff = [i for i in range(len(typed)) if typed[i] != stored[i]]
-        near = _NEIGHBOURS.get(stored[diff[0]], frozenset()) if len(diff) == 1 else ()
-        return len(diff) == 1 and typed[diff[0]] in near
-    if len(typed) == len(stored) - 1:
-        return any(stored[:i] + stored[i + 1 :] == typed for i in range(len(stored)))
-    if len(typed) != len(stored) + 1:
+def _within(typed: str, stored: str, allowed: int, strict: bool) -> bool:
+    """Whether ``typed`` is ``stored`` mistyped: at most ``allowed`` edits, and a single edit
+    only when it is a slip of the fingers (``_typing_slip``) unless ``strict`` is off."""
+    distance = OSA.distance(typed, stored, score_cutoff=allowed + 1)
+    if distance > allowed:
         return False
-    for i in range(len(typed)):
-        if typed[:i] + typed[i + 1 :] == stored:
-            extra, beside = typed[i], typed[max(i - 1, 0) : i] + typed[i + 1 : i + 2]
-            if any(ch == extra or extra in _NEIGHBOURS.get(ch, frozenset()) for ch in beside):
-                return True
-    return False
+    return distance != 1 or not strict or typing_slip(typed, stored)
 
 
 def _role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
