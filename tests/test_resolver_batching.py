@@ -94,7 +94,8 @@ class PlainResolver(TieredResolver):
             stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
             if all(hard_conflict(f, g) for f in forms for g in stored):
                 continue
-            out.append(Option(cand.id, "embedding", score, "cosine", cand.surfaces[0]))
+            why = "cosine of the names' embeddings, no number or given-name conflict"
+            out.append(Option(cand.id, "embedding", score, why, cand.surfaces[0]))
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
@@ -240,9 +241,9 @@ def test_a_write_is_seen_by_the_next_resolution_of_a_memoised_name() -> None:
 def test_a_written_world_is_found_by_the_next_resolution_of_the_same_name() -> None:
     with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
         resolver = TieredResolver(db.store)
-        spec = WorldSpec(type="Person", name="Rosalind Featherstonehaugh")
+        spec = WorldSpec(type="Person", name="Rosalind Featherstonhaugh")
         assert resolver.resolve(spec) == NEW
-        typo = db.write(entities(["Rosalind Featherstonhaugh"])).created[0]
+        typo = db.write(entities(["Rosalind Featherstonehaugh"])).created[0]
         fuzzy = resolver.resolve(spec)
         assert (fuzzy.outcome, fuzzy.world_id, fuzzy.tier) == ("resolved", typo, "fuzzy")
         same = db.write(Changeset(worlds=(spec,))).created[0]

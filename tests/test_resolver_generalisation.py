@@ -19,6 +19,7 @@ from worlddb.resolver.aliases import AcronymIndex, query_acronym, stored_acronym
 from worlddb.resolver.forms import fold_words, name_form
 
 HOLDOUT_SHA256 = "41298825dfd898c7"  # bench/data/resolver_gen_holdout.jsonl, frozen before tuning
+FRESH_SHA256 = "5172e61a4d4e0855"  # bench/data/resolver_fresh_holdout.jsonl, frozen before round 3
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -202,6 +203,15 @@ def test_extractor_sets_titles_aside_and_keeps_defined_acronyms() -> None:
 def test_holdout_half_is_frozen() -> None:
     text = (DATA_DIR / "resolver_gen_holdout.jsonl").read_bytes()
     assert hashlib.sha256(text).hexdigest()[:16] == HOLDOUT_SHA256
+
+
+def test_fresh_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_fresh_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == FRESH_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("fresh",))
+    assert {q["half"] for q in queries} == {"fresh"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
 
 
 def test_generalisation_loader_scores_only_well_posed_rows(tmp_path: Path) -> None:

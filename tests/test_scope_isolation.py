@@ -114,13 +114,13 @@ def test_foreign_entities_neither_answer_nor_crowd_out_candidates(mem: WorldDB) 
         "met Maria Silvano", scopes=ALICE, entities=[ExtractedEntity("Maria Silvano", "Person")]
     )
     resolver = TieredResolver(mem.store)
-    spec = WorldSpec(type="Person", name="Maria Silvana")
+    spec = WorldSpec(type="Person", name="Maria Silvanno")  # a slip: a letter doubled
     where = (scope_id("user_id", "alice"),)
     found = resolver.resolve(spec, scopes=where)
     ids = {found.world_id, *(o[0] for o in found.options)} - {None}
     assert ids == {mine.entities[0][1]}
     blocker = Blocker(mem.store)
-    cands = blocker.by_text(["Maria Silvana"], ["Person"], stage="loose", limit=8, scopes=where)
+    cands = blocker.by_text(["Maria Silvanno"], ["Person"], stage="loose", limit=8, scopes=where)
     assert [c.id for c in cands.values()] == [mine.entities[0][1]]
     assert within_scopes(mem.store, [mine.entities[0][1]], ()) == []  # alice's is scoped
 

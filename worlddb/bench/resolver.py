@@ -157,19 +157,21 @@ def run_resolver_bench(
         embedder: Enables the embedding tier (``None``: the tier is off, as at 100k by default).
         settings: Resolver thresholds (default ``ResolverSettings()``).
         data_dir: Where the generated ``resolver_*.jsonl`` files are.
-        dataset: ``seeded`` (``make_resolver_data.py``) or ``generalisation``
-            (``make_resolver_generalisation.py``: scored per half, dev and hold-out).
+        dataset: ``seeded`` (``make_resolver_data.py``), ``generalisation``
+            (``make_resolver_generalisation.py``: scored per half, dev and hold-out) or ``fresh``
+            (``make_resolver_fresh.py``: the fresh hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
     """
-    if dataset == "generalisation":
-        from worlddb.bench.resolver_gen import load_generalisation
+    from worlddb.bench.resolver_gen import FRESH, HALVES, load_generalisation
 
-        canonical, queries, fillers = load_generalisation(data_dir)
+    halves = {"generalisation": HALVES, "fresh": FRESH}.get(dataset, ())
+    if halves:
+        canonical, queries, fillers = load_generalisation(data_dir, halves)
     elif dataset == "seeded":
         canonical, queries, fillers = load_data(data_dir)
     else:
-        raise ValueError(f"dataset must be 'seeded' or 'generalisation', not {dataset!r}")
+        raise ValueError(f"dataset must be 'seeded', 'generalisation' or 'fresh', not {dataset!r}")
     entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")
@@ -201,7 +203,7 @@ def run_resolver_bench(
             results.append(resolver.resolve(spec))
             cpu.append((time.thread_time() - c0) * 1000)
             latencies.append((time.perf_counter() - t0) * 1000)
-        if context and dataset == "generalisation":
+        if context and halves:
             runs = _context_runs(db, resolver, specs, canonical, order, ids, seed)
     report: dict[str, object] = {
         "entities": len(specs),
@@ -212,11 +214,9 @@ def run_resolver_bench(
         "latency_ms": _summary(latencies),
         "cpu_ms": _summary(cpu),
     }
-    if dataset == "generalisation":
-        from worlddb.bench.resolver_gen import HALVES
-
+    if halves:
         report["dataset"] = dataset
-        for half in HALVES:
+        for half in halves:
             mine = [(q, r) for q, r in zip(order, results, strict=True) if q["half"] == half]
             report[half] = score([q for q, _ in mine], [r for _, r in mine], ids)
         if context:
@@ -227,7 +227,7 @@ def run_resolver_bench(
                         [r for q, r in zip(order, found, strict=True) if q["half"] == half],
                         ids,
                     )
-                    for half in HALVES
+                    for half in halves
                 }
     else:
         report.update(score(order, results, ids))

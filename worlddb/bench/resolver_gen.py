@@ -17,15 +17,25 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["HALVES", "canonical_key", "load_generalisation"]
+__all__ = ["FRESH", "HALVES", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
+FRESH: Final = ("fresh",)
+"""The fresh hold-out (``scripts/make_resolver_fresh.py``): a third method, frozen before the
+round-3 tuning and used for final measurement only."""
+_FILES: Final = {
+    "dev": "resolver_gen_dev.jsonl",
+    "holdout": "resolver_gen_holdout.jsonl",
+    "fresh": "resolver_fresh_holdout.jsonl",
+}
 
 Row = dict[str, object]
 
 
-def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list[str]]]:
-    """Canonical entities (both halves), queries (tagged with their half) and safe fillers.
+def load_generalisation(
+    data_dir: Path, halves: tuple[str, ...] = HALVES
+) -> tuple[list[Row], list[Row], list[list[str]]]:
+    """Canonical entities (of ``halves``), queries (tagged with their half) and safe fillers.
 
     A filler whose core name (its words less initials and legal forms, as the seeded generator
     defines it) equals that of a stored or query name of the set is dropped, so no query's
@@ -34,8 +44,8 @@ def load_generalisation(data_dir: Path) -> tuple[list[Row], list[Row], list[list
     """
     canonical: dict[tuple[str, str], Row] = {}
     queries: list[Row] = []
-    for half in HALVES:
-        with (data_dir / f"resolver_gen_{half}.jsonl").open(encoding="utf-8") as fh:
+    for half in halves:
+        with (data_dir / _FILES[half]).open(encoding="utf-8") as fh:
             rows = [json.loads(line) for line in fh if line.strip()]
         for row in rows:
             key = (str(row["type"]), str(row["stored"]))

@@ -3,7 +3,9 @@
 The reconciler calls a ``Resolver`` for every world written with ``resolve=True``. ``base`` holds
 the protocols, the type-compatibility rule and the exact tier; ``context`` what a write says
 around a proposed entity (the entities named with it) and how that weighs on a proposal;
-``tiered`` the default resolver (exact, alias, fuzzy, acronym, phonetic, embedding, tiebreaker);
+``tiered`` the default resolver (exact, alias, fuzzy, acronym, phonetic, embedding, tiebreaker),
+with ``decide`` turning its options into an answer and ``slips`` saying which one-letter
+differences are typos rather than another name;
 ``recluster`` the after-ingest pass that re-resolves a neighbourhood and stages what the first
 pass missed through a write callback (this package never imports the reconciler). All SQL is in
 ``worlddb.store.resolver_queries``.

@@ -13,7 +13,9 @@ comparison a name is parsed into the words that identify it:
   country), a leading "The" and a web domain ("Salesforce.com") are set aside; the common forms
   ("Inc.", "Ltd") stay, optional words of the name, so a typo in one still aligns;
 * a trailing version glued to a word is split off ("Win10" → "win 10", "Python3" → "python 3"), and
-  so is a "js" ending ("ReactJS" → "react js").
+  so is a "js" ending ("ReactJS" → "react js");
+* an organisation's legal-form or abbreviation word mistyped by one slip (``slips``: "Korp.",
+  "Lzbs", "Ync.") is read as that word (not its first word, which names the organisation).
 
 A name is never reduced to nothing: what would leave no word (or, for a person, a single word)
 is kept as written.
@@ -30,6 +32,7 @@ from anyascii import anyascii
 
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms, suffixes, titles
+from worlddb.resolver.slips import typing_slip
 
 __all__ = ["NameForm", "fold_words", "name_form", "respell", "translit_key"]
 
@@ -108,6 +111,22 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
     return core + tail, frozenset(legal)
 
 
+_FORM_WORDS: Final = tuple(sorted(w for w in {*LEGAL_FORMS, *ABBREVIATIONS} if len(w) >= 3))
+_MIN_FORM_SLIP: Final = 3
+
+
+@lru_cache(maxsize=65536)
+def _mistyped_form(word: str) -> str:
+    """A legal-form or abbreviation word mistyped by one slip ("korp", "lzbs", "ync") read as
+    that word: they are too short for the typo allowance, and unmatched they block a match."""
+    if len(word) < _MIN_FORM_SLIP or not word.isalpha() or word in ABBREVIATIONS:
+        return word
+    if word in LEGAL_FORMS or (word,) in legal_terms():
+        return word  # a legal form already ("SARL" is not a slip of "SRL")
+    found = [w for w in _FORM_WORDS if abs(len(w) - len(word)) <= 1 and typing_slip(word, w)]
+    return found[0] if len(found) == 1 else word
+
+
 @lru_cache(maxsize=131072)
 def name_form(name: str, personal: bool = False) -> NameForm:
     """The comparison form of ``name`` (a person's when ``personal``); see the module docstring."""
@@ -116,6 +135,7 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     if personal:
         words, suffix = _strip_person(words)
     else:
+        words = words[:1] + [_mistyped_form(w) for w in words[1:]]
         words, suffix = _strip_organisation(words)
     expanded = tuple(ABBREVIATIONS.get(w, w) for w in words)
     numbers = frozenset(w for w in expanded if not w.isalpha())
@@ -154,14 +174,23 @@ def respell(word: str) -> str:
     return _DOUBLED.sub(r"\1", word)
 
 
-_TRANSLIT: Final = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("kh", "h"), ("ks", "x"), ("y", "i"))
+_TRANSLIT: Final = (
+    ("ae", "a"),
+    ("oe", "o"),
+    ("ue", "u"),
+    ("kh", "h"),
+    ("ch", "h"),
+    ("ks", "x"),
+    ("y", "i"),
+)
 
 
 @lru_cache(maxsize=65536)
 def translit_key(word: str) -> str:
     """``word`` with romanisation choices unified: German "ue"/"ü" ("Muenchen" / "München"),
     Scandinavian "oe"/"ø" ("Soeren" / "Søren"), Russian "ks"/"x", "kh"/"h" and "y"/"i"
-    ("Aleksandr" / "Alexander", "Sergey" / "Sergei")."""
+    ("Aleksandr" / "Alexander", "Sergey" / "Sergei"), and "ch" for the same sound in Greek and
+    German romanisations of Cyrillic names ("Michail" / "Mikhail")."""
     for spelled, plain in _TRANSLIT:
         word = word.replace(spelled, plain)
     return word

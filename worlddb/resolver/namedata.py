@@ -8,8 +8,10 @@ set is loaded once, on first use, so importing the resolver stays cheap.
 =============== ===================================================================================
 given names     ``names`` (US Census 1990 first-name frequency files, MIT), the ``rank`` cut below
                 keeps the names common enough that a one-letter change of one gives *another*
-                name rather than a typo, plus every name the ``nicknames`` table knows
-surnames        ``names`` (US Census 1990 surname file), cut at ``SURNAME_RANK``
+                name rather than a typo, plus every name the ``nicknames`` table knows; the
+                whole files (``all_given``: 5,494 names) for the typing-error rule
+surnames        ``names`` (US Census 1990 surname file), cut at ``SURNAME_RANK``; the whole file
+                (``all_surnames``: 88,799 names) for the typing-error rule
 nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickname table,
                 Apache-2.0), joined with the families in ``lexicon``
 titles/suffixes ``nameparser`` (LGPL-2.1) vocabulary: honorifics, ranks, generational and degree
@@ -30,6 +32,8 @@ from worlddb.resolver.lexicon import are_nicknames as _lexicon_nicknames
 __all__ = [
     "GIVEN_RANK",
     "SURNAME_RANK",
+    "all_given",
+    "all_surnames",
     "are_nicknames",
     "census_given",
     "given_names",
@@ -90,6 +94,19 @@ def surnames() -> frozenset[str]:
     return _census("dist.all.last", SURNAME_RANK)
 
 
+@cache
+def all_given() -> frozenset[str]:
+    """Every given name of the census files: rare ones too (a one-letter change of a rare name
+    is another name unless it looks like a slip of the fingers, see ``similarity``)."""
+    return _census("dist.male.first", 10**6) | _census("dist.female.first", 10**6)
+
+
+@cache
+def all_surnames() -> frozenset[str]:
+    """Every surname of the census file (88,799), for the same typing-error rule."""
+    return _census("dist.all.last", 10**6)
+
+
 @lru_cache(maxsize=65536)
 def are_nicknames(a: str, b: str) -> bool:
     """Whether two lowercase given names are one name: a nickname, variant or shared family."""
@@ -111,7 +128,10 @@ def is_pet_form(a: str, b: str) -> bool:
     """
     if (a, b) not in _nickname_pairs():
         return False
-    return _shortened(a, b) and _one_sex(a, b)
+    from worlddb.resolver.forms import respell  # pure; imported late to keep this module leaf
+
+    spoken = _shortened(respell(a), respell(b))  # "Jake" / "Jacob": jak / jakob
+    return (_shortened(a, b) or spoken) and _one_sex(a, b)
 
 
 _DIMINUTIVE_ENDINGS: Final = ("ie", "ey", "y", "i", "e")

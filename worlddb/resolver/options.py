@@ -103,9 +103,20 @@ def best_per_world(options: Sequence[Option]) -> list[Option]:
     return list(best.values())
 
 
-def evidence_of(options: Sequence[Option]) -> tuple[str, ...]:
-    """Each option's evidence as recorded on its proposal: rule and source, and the stored name."""
-    return tuple(f"{o.evidence} vs {o.name!r}" if o.name else o.evidence for o in options)
+def evidence_of(options: Sequence[Option], *, chooser: str = "") -> tuple[str, ...]:
+    """Each option's evidence as recorded on its proposal: rule and source, and the stored name.
+
+    ``chooser``: the tiebreaker that picked among the options; the proposal's tier then says
+    only "tiebreaker", so each option's own tier and score are written out, and who chose.
+    """
+    out = tuple(f"{o.evidence} vs {o.name!r}" if o.name else o.evidence for o in options)
+    if not chooser:
+        return out
+    rivals = len({o.world_id for o in options}) - 1
+    return tuple(
+        f"{o.tier} {o.score:.3f}: {why}; chosen by {chooser} over {rivals} other(s)"
+        for o, why in zip(options, out, strict=True)
+    )
 
 
 def triples(options: Sequence[Option]) -> tuple[tuple[NodeId, str, float], ...]:

@@ -39,12 +39,15 @@ from rapidfuzz.distance import OSA, JaroWinkler
 from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
 from worlddb.resolver.namedata import (
+    all_given,
+    all_surnames,
     are_nicknames,
     census_given,
     given_names,
     is_pet_form,
     surnames,
 )
+from worlddb.resolver.slips import typing_slip
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -116,15 +119,24 @@ def _word_similarity(
             return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
-    if role != "name" and min(len(a), len(b)) >= TRANSLIT_WORD and _skeleton(a) == _skeleton(b):
-        return TRANSLIT_SIMILARITY, "transliteration"  # Muhammad / Mohammed, Aleksandr / Alexander
+    sounds = phonetic and respell(a) == respell(b)  # the phonetic tier's own evidence
+    if strict and not (swapped or sounds) and _two_names(a, b, role) and not typing_slip(a, b):
+        return 0.0, ""  # two rarer census names, not a slip of the fingers: Carlsen, Carlson
+    # Muhammad / Mohammed: romanisations differ in several vowels; one vowel changed is another
+    # name (Raman / Ramen) unless it is a slip, judged below.
+    several = not strict or OSA.distance(a, b, score_cutoff=2) > 1
+    long_enough = min(len(a), len(b)) >= TRANSLIT_WORD
+    if role != "name" and long_enough and several and _skeleton(a) == _skeleton(b):
+        return TRANSLIT_SIMILARITY, "transliteration"
     if phonetic and respell(a) == respell(b):
         return max(PHONETIC_SIMILARITY, JaroWinkler.normalized_similarity(a, b)), "phonetic"
     longest = max(len(a), len(b))
     allowed = 0 if longest <= SHORT_WORD else 1 if longest < LONG_WORD else 2
-    if swapped or OSA.distance(a, b, score_cutoff=allowed + 1) <= allowed:
+    # One edit is a typo only when it is a slip of the fingers: a name one letter off another
+    # in any other way is proposed only when context vouches (``strict=False``).
+    if swapped or _within(a, b, allowed, strict):
         return JaroWinkler.normalized_similarity(a, b), "typo"
-    if role != "name" and OSA.distance(translit_key(a), translit_key(b)) <= allowed:
+    if role != "name" and _within(translit_key(a), translit_key(b), allowed, strict):
         return JaroWinkler.normalized_similarity(a, b), "transliteration"  # Aleksandr / Alexander
     if role == "name":
         if VENDOR_SHORT.get(a) == b or VENDOR_SHORT.get(b) == a:
@@ -147,6 +159,23 @@ def _transposed(a: str, b: str) -> bool:
     if len(diff) != 2 or diff[1] != diff[0] + 1:
         return False
     return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _two_names(a: str, b: str, role: str) -> bool:
+    """Whether both words are names of the census files in this role (rare ones included); in
+    another kind of name ("Keller Logistics") a word may be either."""
+    if role != "family" and a in all_given() and b in all_given():
+        return True
+    return role != "given" and a in all_surnames() and b in all_surnames()
+
+
+def _within(typed: str, stored: str, allowed: int, strict: bool) -> bool:
+    """Whether ``typed`` is ``stored`` mistyped: at most ``allowed`` edits, and a single edit
+    only when it is a slip of the fingers (``_typing_slip``) unless ``strict`` is off."""
+    distance = OSA.distance(typed, stored, score_cutoff=allowed + 1)
+    if distance > allowed:
+        return False
+    return distance != 1 or not strict or typing_slip(typed, stored)
 
 
 def _role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
@@ -187,7 +216,8 @@ EVIDENCE_SOURCES: Final = {
     "transliteration": "romanisation variant (anyascii, transliteration rules)",
     "variant": "tech name ending (-SQL, -DB, -JS)",
     "abbreviation": "abbreviated word, same version number",
-    "typo": "one or two edits, not two known names (US Census name lists)",
+    "typo": "one or two edits, not two known names (US Census name lists), a slip of the "
+    "fingers (QWERTY neighbour, dropped or doubled letter) when both are rarer census names",
     "phonetic": "same respelled sound",
 }
 """Where each kind of evidence comes from, recorded on the proposals it makes."""

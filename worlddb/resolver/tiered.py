@@ -44,6 +44,7 @@ from worlddb.resolver.aliases import (
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
+from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -53,8 +54,6 @@ from worlddb.resolver.options import (
     Tiebreaker,
     TierPreference,
     best_per_world,
-    evidence_of,
-    triples,
 )
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
@@ -174,7 +173,13 @@ class TieredResolver:
         types = candidate_types(spec.type)
         exact = within_scopes(self.queries, self._exact(surfaces, types, exclude), scopes)
         if exact:
-            return self._decide(spec, [Option(w, "exact", 1.0, "name") for w in exact])
+            return decide(
+                spec,
+                [Option(w, "exact", 1.0, "name") for w in exact],
+                self.tiebreaker,
+                self.settings.margin,
+                self.settings.max_ambiguous,
+            )
         forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
@@ -183,7 +188,7 @@ class TieredResolver:
             kept = set(within_scopes(self.queries, [o.world_id for o in options], scopes))
             options = [o for o in options if o.world_id in kept]
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
-            return self._answer(options[0], options)
+            return answer(options[0], options)
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
@@ -196,13 +201,13 @@ class TieredResolver:
                     )
                 )
             if self._gather(found, cands, forms, spec.type, options, judge_):
-                return self._answer(options[0], options)
+                return answer(options[0], options)
         keys = {phonetic_key(x) for x in surfaces}
         found = self.blocker.by_phonetic(
             keys, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
         )
         if self._gather(found, cands, forms, spec.type, options, judge_):
-            return self._answer(options[0], options)
+            return answer(options[0], options)
         matched = {o.world_id for o in options}
         phonetic = self._compare(
             (c for c in cands.values() if c.id not in matched), forms, spec.type, phonetic=True
@@ -211,7 +216,7 @@ class TieredResolver:
         if judge_ is not None:
             heard = judge_.weigh(heard, self.settings.phonetic_confident)
         if not options and self._confident(heard, s.phonetic_confident):
-            return self._answer(heard[0], heard)
+            return answer(heard[0], heard)
         options += heard
         embedded = self._embedding(spec, [name_form(x) for x in surfaces], types, exclude)
         if scopes is not None and embedded:
@@ -220,11 +225,13 @@ class TieredResolver:
         if judge_ is not None:
             embedded = judge_.weigh(embedded, 2.0)  # a cosine is never sure on its own
         if not options and self._confident(embedded, s.embedding_confident):
-            return self._answer(embedded[0], embedded)
+            return answer(embedded[0], embedded)
         options += embedded
         if judge_ is not None and not options:
             options = judge_.rescue(self._compare_relaxed(cands.values(), forms, spec.type))
-        return self._decide(spec, options)
+        return decide(
+            spec, options, self.tiebreaker, self.settings.margin, self.settings.max_ambiguous
+        )
 
     def resolve_within(self, spec: WorldSpec, scopes: Sequence[str], /) -> Resolution:
         """``resolve`` among the entities in every one of ``scopes`` (see ``ScopedResolver``)."""
@@ -262,15 +269,17 @@ class TieredResolver:
             if key is not None:
                 limit = MAX_PER_KEY if judge_ is None else MAX_WITH_CONTEXT
                 found = self.blocker.by_rids(self.acronyms.lookup(key, limit), types, exclude)
+                why = f"acronym:{key}: initials of the stored name's words"
                 acronyms += [
-                    Option(c.id, "acronym", ACRONYM_SCORE, f"acronym:{key}", c.surfaces[0])
+                    Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
                     for c in found.values()
                     if c.type != "Person"
                 ]
             for key in stored_acronyms(surface):
                 if len(key) >= MIN_EXPANDED_ACRONYM:
+                    why = f"acronym:{key}: initials of the proposed name's words"
                     acronyms += [
-                        Option(w, "acronym", ACRONYM_SCORE, f"acronym:{key}", key.upper())
+                        Option(w, "acronym", ACRONYM_SCORE, why, key.upper())
                         for w in self.store.find_by_name(key, types=types)
                         if w not in exclude
                     ]
@@ -384,7 +393,8 @@ class TieredResolver:
             stored = [name_form(s) for s in cand.surfaces[:MAX_SURFACES]]
             if all(hard_conflict(f, g) for f in forms for g in stored):
                 continue
-            out.append(Option(cand.id, "embedding", score, "cosine", cand.surfaces[0]))
+            why = "cosine of the names' embeddings, no number or given-name conflict"
+            out.append(Option(cand.id, "embedding", score, why, cand.surfaces[0]))
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
@@ -394,46 +404,3 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
-
-    @staticmethod
-    def _answer(best: Option, options: Sequence[Option]) -> Resolution:
-        return Resolution(
-            "resolved", best.world_id, best.tier, best.score, triples(options), evidence_of(options)
-        )
-
-    def _decide(self, spec: WorldSpec, options: Sequence[Option]) -> Resolution:
-        """One world: the answer. Several: the tiebreaker's choice, else ``ambiguous``."""
-        if not options:
-            return NEW
-        preference = TierPreference()
-        per_world: dict[NodeId, Option] = {}
-        for option in sorted(options, key=preference.rank):
-            per_world.setdefault(option.world_id, option)
-        ranked = sorted(per_world.values(), key=preference.rank)
-        if len(ranked) == 1:
-            return self._answer(ranked[0], ranked)
-        chosen = None if self.tiebreaker is None else self.tiebreaker.choose(spec, ranked)
-        if chosen is not None and chosen in per_world:
-            picked = per_world[chosen]
-            logger.debug(
-                "tiebreaker chose %s (%s %.3f) among %d worlds",
-                chosen[:12],
-                picked.tier,
-                picked.score,
-                len(ranked),
-            )
-            return Resolution(
-                "resolved", chosen, "tiebreaker", picked.score, triples(ranked), evidence_of(ranked)
-            )
-        best = ranked[0]
-        tied = [
-            o
-            for o in ranked
-            if o.tier == best.tier and best.score - o.score <= self.settings.margin
-        ]
-        if len(tied) > self.settings.max_ambiguous:
-            logger.debug("%r ties %d worlds: too unspecific to propose", spec.name, len(tied))
-            return NEW
-        return Resolution(
-            "ambiguous", None, best.tier, best.score, triples(ranked), evidence_of(ranked)
-        )

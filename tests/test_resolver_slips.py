@@ -1,0 +1,104 @@
+"""Issue 13, round 3: two census names one edit apart are two people unless the edit is a slip
+of the fingers; pet forms by sound; "ch" romanisations; evidence when a tiebreaker chooses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from tests.test_resolver import resolve, store_all
+from worlddb.engine import WorldDB
+from worlddb.model import NodeId, WorldSpec
+from worlddb.resolver import Option
+from worlddb.resolver.similarity import compare_names, name_form
+
+pytestmark = pytest.mark.worlddb(recluster=False)
+
+
+def same_person(query: str, stored: str) -> bool:
+    a, b = name_form(query, True), name_form(stored, True)
+    return any(compare_names(a, b, personal=True, phonetic=p) is not None for p in (False, True))
+
+
+@pytest.mark.parametrize(
+    ("query", "stored"),
+    [
+        ("Benjamin Carlson", "Benjamin Carlsen"),  # rarer census surnames, a vowel apart
+        ("Dana Menn", "Dana Mann"),
+        ("Ravi Prasadh", "Ravi Prasad"),  # an extra letter no key near it explains
+    ],
+)
+def test_two_census_names_spelled_apart_are_two_people(query: str, stored: str) -> None:
+    assert not same_person(query, stored)
+
+
+@pytest.mark.parametrize(
+    ("query", "stored"),
+    [
+        ("Lucas Kine", "Lucas Kline"),  # a letter left out
+        ("Thomas Hil", "Thomas Hill"),  # a letter undoubled
+        ("Abigail Esyrada", "Abigail Estrada"),  # the key next to the right one
+        ("Jonh Smith", "John Smith"),  # two letters swapped
+    ],
+)
+def test_a_slip_of_the_fingers_is_still_a_typo(query: str, stored: str) -> None:
+    assert same_person(query, stored)
+
+
+def test_a_pet_form_that_sounds_like_the_name_cut_short(db: WorldDB) -> None:
+    (target,) = store_all(db, ("Person", "Jacob Welsh"))
+    assert resolve(db, "Person", "Jake Welsh").world_id == target
+    assert resolve(db, "Person", "Jack Welsh").outcome == "new"  # John's, per the lexicon
+
+
+def test_ch_and_kh_romanise_one_sound(db: WorldDB) -> None:
+    (target,) = store_all(db, ("Person", "Mikhail Petrov"))
+    result = resolve(db, "Person", "Michail Petrov")
+    assert result.world_id == target
+    assert "transliteration" in result.why(target)
+
+
+class PickSecond:
+    def choose(self, spec: WorldSpec, options: Sequence[Option], /) -> NodeId | None:
+        return options[1].world_id
+
+
+def test_a_tiebreakers_choice_records_every_options_tier_and_who_chose(db: WorldDB) -> None:
+    first, second = store_all(db, ("Person", "Jon Smith"), ("Entity", "Jon Smith"))
+    result = resolve(db, "Person", "Jon Smith", tiebreaker=PickSecond())
+    assert result.tier == "tiebreaker"
+    why = result.why(result.world_id)  # type: ignore[arg-type]
+    assert why.startswith("exact 1.000: name")
+    assert "chosen by PickSecond over 1 other(s)" in why
+    assert {first, second} == {o[0] for o in result.options}
+
+
+@pytest.mark.parametrize(
+    ("query", "stored", "same"),
+    [
+        ("Priya Ramam", "Priya Raman", True),  # m beside n
+        ("Priya Ramn", "Priya Raman", True),  # a letter left out
+        ("Priya Raman", "Priya Ramen", False),  # a vowel changed: another surname
+        ("Oluwaseun Adeyema", "Oluwaseun Adeyemi", False),
+        ("Oluwaseun Adeyemmi", "Oluwaseun Adeyemi", True),  # doubled
+    ],
+)
+def test_names_no_list_knows_follow_the_slip_rule(query: str, stored: str, same: bool) -> None:
+    assert same_person(query, stored) is same
+
+
+@pytest.mark.parametrize(
+    ("query", "stored"),
+    [
+        ("Dover Engineering Korp.", "Dover Engineering Corp."),
+        ("Zetaovaken Health Lltd", "Zetaovaken Health Ltd"),
+        ("Hexa Lzbs", "Hexa Labs"),
+    ],
+)
+def test_a_mistyped_legal_form_is_still_the_legal_form(
+    db: WorldDB, query: str, stored: str
+) -> None:
+    (target,) = store_all(db, ("Organization", stored))
+    assert resolve(db, "Organization", query).world_id == target
+    assert name_form("Harper Logistics SARL").words == ("harper", "logistics")  # not "srl"

@@ -1,0 +1,86 @@
+"""Slips: the one-letter differences that are typing or hearing errors, not another name. Pure.
+
+A name one letter off another is a different name as often as it is a typo (Carlsen / Carlson,
+Prasad / Prasadh). What tells a typo apart is *how* the letters differ: Damerau's kinds of typing
+error (a letter left out, doubled, struck on a neighbouring key, two letters swapped) and writing
+a consonant the way it sounds. ``typing_slip`` says whether a difference is one of those; the
+name comparison (``similarity``) accepts a one-edit difference as a typo only then, and the name
+forms (``forms``) read a short legal-form or abbreviation word mistyped so ("Korp.", "Lzbs") as
+that word.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+__all__ = ["NEIGHBOURS", "SOUND_ALIKE", "typing_slip"]
+
+_KEY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _keyboard() -> dict[str, frozenset[str]]:
+    """Each letter's neighbours on a staggered QWERTY keyboard (same row, and the rows above
+    and below as they are offset)."""
+    where = {ch: (r, c) for r, row in enumerate(_KEY_ROWS) for c, ch in enumerate(row)}
+    near: dict[str, set[str]] = {ch: set() for ch in where}
+    for ch, (r, c) in where.items():
+        for other, (r2, c2) in where.items():
+            if (r2 == r and abs(c2 - c) == 1) or (r2 == r - 1 and c2 in (c, c + 1)):
+                near[ch].add(other)
+                near[other].add(ch)
+    return {ch: frozenset(n) for ch, n in near.items()}
+
+
+NEIGHBOURS: Final = _keyboard()
+SOUND_ALIKE: Final = frozenset(
+    frozenset(p) for p in ("ck", "kq", "cq", "cs", "sz", "iy", "uw", "fv", "gj", "xz")
+)
+"""Letters that spell one sound in English or other Latin-script spellings (c/k, s/z, i/y, u/w
+after a vowel, f/v in German, g/j before e/i, x/z in Spanish and Catalan)."""
+
+
+@lru_cache(maxsize=65536)
+def typing_slip(typed: str, stored: str) -> bool:
+    """Whether ``typed`` is ``stored`` with one slip (Damerau's kinds of typing error, and
+    writing what one hears): a letter left out ("Kline" typed "Kine"), a key next to the right
+    one, a consonant spelled by another letter of the same sound ("Becker" / "Beccer"), a letter
+    doubled, an extra letter struck beside its neighbour's key, or two adjacent letters
+    swapped. Names spelled apart otherwise (Carlsen / Carlson, Prasad / Prasadh, Mann / Menn) are
+    two names: a vowel changed or a letter added that no key explains is another name.
+
+    Not symmetric: ``stored`` is the spelling already settled on, so a new mention lacking one
+    of its letters is a slip, while one with a letter more is a slip only when that key sits
+    beside a neighbouring letter's (or doubles it).
+    """
+    if _transposed(typed, stored):
+        return True
+    if len(typed) == len(stored):
+        diff = [i for i in range(len(typed)) if typed[i] != stored[i]]
+        if len(diff) != 1:
+            return False
+        pair = frozenset((typed[diff[0]], stored[diff[0]]))
+        return pair in SOUND_ALIKE or typed[diff[0]] in NEIGHBOURS.get(stored[diff[0]], ())
+    if len(typed) == len(stored) - 1:
+        return any(stored[:i] + stored[i + 1 :] == typed for i in range(len(stored)))
+    if len(typed) != len(stored) + 1:
+        return False
+    for i in range(len(typed)):
+        if typed[:i] + typed[i + 1 :] == stored:
+            extra, beside = typed[i], typed[max(i - 1, 0) : i] + typed[i + 1 : i + 2]
+            if any(ch == extra or extra in NEIGHBOURS.get(ch, frozenset()) for ch in beside):
+                return True
+    return False
+
+
+def _transposed(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with two adjacent letters swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
