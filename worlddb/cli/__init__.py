@@ -16,6 +16,7 @@ from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
 from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState
+from worlddb.cli.consolidate import consolidate
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
 from worlddb.errors import WorldDBError
@@ -52,6 +53,7 @@ def cli(
 
 for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMANDS, *GROUPS):
     cli.add_command(_command)
+cli.add_command(consolidate)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -173,6 +173,7 @@ for _name, _summary in (
     ("write", "remember() P50/P95 at N memories vs the embed+HNSW+SQLite floor (-p recluster=0)"),
     ("chaos", "N processes x M operations on one store, SIGKILLed; nothing acknowledged lost"),
     ("fuzz", "Randomised and malformed MCP tool calls against a real server (-p calls=N)"),
+    ("consolidate", "Consolidation s per 1k new worlds; summary-first vs full query (-p worlds=N)"),
 ):
     bench.add_command(_bench_command(_name, _summary))
 

@@ -42,6 +42,7 @@ from worlddb.query.spec import (
     Filter,
     Limit,
     Operator,
+    PreferSummaries,
     QuerySpec,
     Subgraph,
     WhereConnected,
@@ -133,6 +134,12 @@ class Query:
             )
         )
 
+    def prefer_summaries(self) -> Query:
+        """Replace the worlds that a live Summary covers (children of a summarised container)
+        by that summary, at the place of the first of them: the summary at the default depth,
+        the detail on demand (leave this out, or expand from the summary)."""
+        return self._then(PreferSummaries())
+
     def limit(self, n: int) -> Query:
         """Keep the first ``n`` worlds."""
         return self._then(Limit(n))
@@ -177,6 +184,8 @@ class _Execution:
                 self._where_connected(op)
             elif isinstance(op, Filter):
                 self._filter(op)
+            elif isinstance(op, PreferSummaries):
+                self._prefer_summaries()
             else:
                 self.state.nodes = dict(list(self.state.nodes.items())[: op.n])
         kept = self.state.nodes
@@ -274,6 +283,33 @@ class _Execution:
                 self.state.edges.setdefault(edge.id, edge)
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in keep}
 
+    def _prefer_summaries(self) -> None:
+        nodes = self.state.nodes
+        worlds = self.store.worlds_by_rid(nodes.values())
+        parent_of = {w.id: w.parent for w in worlds.values() if w.parent is not None}
+        if not parent_of:
+            return
+        by_parent: dict[NodeId, NodeId] = {}
+        derived = edges_touching(
+            self.store, set(parent_of.values()), types=["derived_from"], direction="in"
+        )
+        visible = filter_ids(self.store, [e.source for e in derived], self.flt)
+        if visible:
+            types = {w.id: w.type for w in self.store.worlds_by_rid(visible.values()).values()}
+            for edge in derived:
+                if types.get(edge.source) == _SUMMARY:
+                    by_parent.setdefault(edge.target, edge.source)
+                    self.state.edges.setdefault(edge.id, edge)
+        out: dict[NodeId, int] = {}
+        for wid, rid in nodes.items():
+            parent = parent_of.get(wid)
+            summary = by_parent.get(parent) if parent is not None else None
+            if summary is None:
+                out.setdefault(wid, rid)
+            else:
+                out.setdefault(summary, visible[summary])
+        self.state.nodes = out
+
     def _filter(self, op: Filter) -> None:
         flt = WorldFilter(
             op.view or self.spec.view,
@@ -283,6 +319,9 @@ class _Execution:
         )
         visible = filter_ids(self.store, list(self.state.nodes), flt)
         self.state.nodes = {w: r for w, r in self.state.nodes.items() if w in visible}
+
+
+_SUMMARY: Final = "Summary"
 
 
 def _far_ends(edge: Edge, frontier: set[NodeId], direction: str) -> list[NodeId]:

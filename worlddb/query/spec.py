@@ -22,6 +22,7 @@ __all__ = [
     "Filter",
     "Limit",
     "Operator",
+    "PreferSummaries",
     "QuerySpec",
     "Subgraph",
     "WhereConnected",
@@ -65,13 +66,20 @@ class Filter:
 
 
 @dataclass(frozen=True, slots=True)
+class PreferSummaries:
+    """Show a container's Summary world in place of its children (the consolidator writes
+    summaries); the children stay reachable from the summary along ``derived_from`` and
+    ``contains`` (detail on demand: query without this operator, or expand from the summary)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Limit:
     """Keep the first ``n`` worlds."""
 
     n: int
 
 
-Operator = Expand | WhereConnected | Filter | Limit
+Operator = Expand | WhereConnected | Filter | Limit | PreferSummaries
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,251 @@
+"""The communities step: Louvain over the entity graph, one Community world per community.
+
+The entity graph links two entities when facts read from the same source (a turn, or a note)
+mention them: weight 2 for each fact naming both, 1 for each other shared source. Communities are
+found per connected component with ``networkx``'s Louvain (``louvain_communities``, seeded, so
+the same graph gives the same partition; networkx is maintained, pure Python, and its Louvain
+beat label propagation on the labelled scenario of ``worlddb.bench.consolidate``). Computing
+per component makes the incremental run exact: only components holding an entity that a
+``refers_to`` edge written since the cursor touches are recomputed, and the answer is the one a
+full recomputation would give. Entities of different scope sets are never linked: a community
+never mixes alice's entities with bob's.
+
+Each community of at least ``min_members`` entities becomes a ``Community`` world: named by its
+three most connected members, its content the ``Summarizer``'s summary of the facts naming its
+members, ``contains`` edges to each member, and ``contains`` from each of its scopes. Its id is
+content-addressed, so an unchanged community is the same world on every run. A stored community
+of a recomputed component that is no longer produced is superseded by the new community sharing
+most of its members (or retired when none does).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+import networkx as nx
+from networkx.algorithms.community import louvain_communities
+
+from worlddb.consolidate.base import (
+    StepReport,
+    Writes,
+    read_cursor,
+    save_cursor,
+    scope_links,
+    scopes_of,
+)
+from worlddb.hashing import digest, world_id
+from worlddb.model import Changeset, EdgeSpec, NodeId, World, WorldSpec
+from worlddb.plugins import Summarizer
+from worlddb.resolver import ENTITY_TYPES
+from worlddb.store import Store
+
+__all__ = ["COMMUNITY_TYPE", "CommunitiesStep", "EntityGraph", "member_salt", "partition"]
+
+COMMUNITY_TYPE: Final = "Community"
+MAX_COMPONENT: Final = 20_000
+"""Most entities one component walk gathers (a bound on a single run's work)."""
+MAX_FACTS_PER_ENTITY: Final = 200
+MAX_SUMMARY_FACTS: Final = 40
+
+
+class EntityGraph:
+    """Reads the entity co-mention graph around some entities, one component at a time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._worlds: dict[str, World | None] = {}
+        self._facts_of: dict[str, list[str]] = {}
+        self._entities_of: dict[str, list[str]] = {}
+        self._source_of: dict[str, str] = {}
+        self._scopes: dict[str, tuple[str, ...]] = {}
+
+    def world(self, wid: str) -> World | None:
+        if wid not in self._worlds:
+            self._worlds[wid] = self.store.find_world(wid)
+        return self._worlds[wid]
+
+    def is_open_entity(self, wid: str) -> bool:
+        w = self.world(wid)
+        return w is not None and w.type in ENTITY_TYPES and w.valid_to is None
+
+    def scope_key(self, wid: str) -> tuple[str, ...]:
+        if wid not in self._scopes:
+            self._scopes[wid] = tuple(scopes_of(self.store, wid))
+        return self._scopes[wid]
+
+    def facts_of(self, entity: str) -> list[str]:
+        """Open facts naming ``entity`` (at most ``MAX_FACTS_PER_ENTITY``, oldest first)."""
+        if entity not in self._facts_of:
+            found: list[str] = []
+            for e in self.store.edges_of(entity, direction="in", types=["refers_to"]):
+                w = self.world(e.source)
+                if w is not None and w.type == "Fact" and w.valid_to is None:
+                    found.append(e.source)
+                    if len(found) >= MAX_FACTS_PER_ENTITY:
+                        break
+            self._facts_of[entity] = found
+        return self._facts_of[entity]
+
+    def entities_of(self, fact: str) -> list[str]:
+        if fact not in self._entities_of:
+            self._entities_of[fact] = sorted(
+                {
+                    e.target
+                    for e in self.store.edges_of(fact, types=["refers_to"])
+                    if self.is_open_entity(e.target)
+                }
+            )
+        return self._entities_of[fact]
+
+    def source_of(self, fact: str) -> str:
+        """The turn or note a fact was read from (the fact itself when it names none)."""
+        if fact not in self._source_of:
+            found = self.store.edges_of(fact, types=["derived_from"])
+            self._source_of[fact] = found[0].target if found else fact
+        return self._source_of[fact]
+
+    def component(self, start: str) -> nx.Graph:
+        """The weighted co-mention graph of the component holding ``start`` (same scopes)."""
+        key = self.scope_key(start)
+        graph = nx.Graph()
+        seen = {start}
+        queue = [start]
+        weights: Counter[tuple[str, str]] = Counter()
+        by_source: dict[str, set[str]] = defaultdict(set)
+        while queue and len(seen) < MAX_COMPONENT:
+            entity = queue.pop()
+            for fact in self.facts_of(entity):
+                named = [e for e in self.entities_of(fact) if self.scope_key(e) == key]
+                by_source[self.source_of(fact)].update(named)
+                for i, a in enumerate(named):
+                    for b in named[i + 1 :]:
+                        weights[(a, b)] += 1  # the shared source adds 1 more below
+                for other in named:
+                    if other not in seen:
+                        seen.add(other)
+                        queue.append(other)
+        for members in by_source.values():
+            ordered = sorted(members)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1 :]:
+                    weights[(a, b)] += 1
+        graph.add_nodes_from(sorted(seen))
+        for (a, b), w in sorted(weights.items()):
+            graph.add_edge(a, b, weight=w)
+        return graph
+
+
+def member_salt(members: Iterable[str]) -> int:
+    """The identity time of a community: a salt of its member ids, like ``entity_salt``.
+
+    Not a time. It puts the member set into the address, so two communities that read alike
+    (same names, same summary; e.g. in two users' scopes) are never one world.
+    """
+    return int(digest(("community\n" + "\n".join(sorted(members))).encode())[:12], 16)
+
+
+def partition(graph: nx.Graph, min_members: int) -> list[tuple[str, ...]]:
+    """Louvain communities of ``graph`` with at least ``min_members`` entities, sorted."""
+    if graph.number_of_edges() == 0:
+        return []
+    found = louvain_communities(graph, weight="weight", seed=0)
+    return sorted(tuple(sorted(c)) for c in found if len(c) >= min_members)
+
+
+@dataclass
+class CommunitiesStep:
+    """Keep one Community world per community of the entity graph, incrementally."""
+
+    summarizer: Summarizer
+    min_members: int = 2
+    name: str = "communities"
+
+    def run(self, writes: Writes, now: int, report: StepReport) -> None:
+        store = writes.store
+        after = read_cursor(store, self.name).get("edge_rid", 0)
+        fresh = store.edges_after(after, ["refers_to"])
+        if not fresh:
+            return
+        last = fresh[-1][0]
+        graph = EntityGraph(store)
+        touched = sorted({e.target for _, e in fresh if graph.is_open_entity(e.target)})
+        done: set[str] = set()
+        for entity in touched:
+            if entity in done:
+                continue
+            component = graph.component(entity)
+            done.update(component.nodes)
+            report.examined += 1
+            self._write_component(writes, graph, component, now, report)
+        save_cursor(store, self.name, {"edge_rid": last})
+        report.details["components"] = report.examined
+
+    def _write_component(
+        self, writes: Writes, graph: EntityGraph, component: nx.Graph, now: int, report: StepReport
+    ) -> None:
+        communities = partition(component, self.min_members)
+        new: dict[str, tuple[str, ...]] = {}
+        for members in communities:
+            spec = self._community(graph, component, members, now)
+            if spec is None:
+                continue
+            cid = world_id(spec)
+            new[cid] = members
+            edges = (
+                *(EdgeSpec("contains", cid, m) for m in members),
+                *scope_links(graph.scope_key(members[0]), spec),
+            )
+            writes.apply(Changeset(worlds=(spec,), edges=edges), report)
+        for old, old_members in sorted(_stored_communities(writes.store, component.nodes).items()):
+            if old in new:
+                continue
+            best = max(
+                sorted(new),
+                key=lambda c: len(set(new[c]) & old_members),
+                default=None,
+            )
+            if best is not None and set(new[best]) & old_members:
+                writes.apply(Changeset(edges=(EdgeSpec("supersedes", best, old),)), report)
+            else:
+                writes.retire_world(old, report)
+
+    def _community(
+        self, graph: EntityGraph, component: nx.Graph, members: tuple[str, ...], now: int
+    ) -> WorldSpec | None:
+        degree = {m: component.degree(m, weight="weight") for m in members}
+        top = sorted(members, key=lambda m: (-degree[m], m))[:3]
+        names = [w.name for w in (graph.world(m) for m in top) if w is not None]
+        facts: Counter[str] = Counter()
+        for m in members:
+            for fact in graph.facts_of(m):
+                facts[fact] += 1
+        chosen = sorted(facts, key=lambda f: (-facts[f], f))[:MAX_SUMMARY_FACTS]
+        texts = [w.content for w in (graph.world(f) for f in sorted(chosen)) if w is not None]
+        summary = self.summarizer.summarize(texts) if texts else ""
+        if not names:
+            return None
+        return WorldSpec(
+            type=COMMUNITY_TYPE,
+            name=", ".join(names),
+            content=summary,
+            created_at=member_salt(members),
+            valid_from=now,
+        )
+
+
+def _stored_communities(store: Store, entities: Iterable[str]) -> dict[NodeId, set[str]]:
+    """Open Community worlds holding any of ``entities`` → their members."""
+    found: dict[NodeId, set[str]] = {}
+    for entity in entities:
+        for edge in store.edges_of(entity, direction="in", types=["contains"]):
+            if edge.source in found:
+                continue
+            w = store.find_world(edge.source)
+            if w is not None and w.type == COMMUNITY_TYPE and w.valid_to is None:
+                found[edge.source] = {
+                    e.target for e in store.edges_of(edge.source, types=["contains"])
+                }
+    return found

@@ -1,0 +1,111 @@
+"""The summaries step: a Summary world for each settled container (a Session or a Topic).
+
+A container qualifies once it was written at least ``min_age`` ago (it is no longer being added
+to) and has at least ``min_children`` children. Its Summary world holds the ``Summarizer``'s text
+of the children, and is linked per the design:
+
+* ``Summary -derived_from-> container``: provenance; the summary closes when its source does
+  (the ``derived_from`` handler), so a retired session takes its summary with it;
+* ``container -contains-> Summary``: the summary sits inside the world it condenses, so a query
+  that reached the container reaches its summary one ``contains`` hop down, and
+  ``Query.prefer_summaries()`` can show it in place of the children;
+* ``Scope -contains-> Summary`` for each scope of the container: alice's summary is alice's.
+
+The summary's identity (``created_at``) is the container's, and its text is a function of the
+children's (for the extractive default), so a rerun writes the same id: nothing new. The cursor
+is the last container row examined; it stops before the first container still too young.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from worlddb.consolidate.base import (
+    StepReport,
+    Writes,
+    read_cursor,
+    save_cursor,
+    scope_links,
+    scopes_of,
+)
+from worlddb.hashing import world_id
+from worlddb.model import Changeset, EdgeSpec, World, WorldSpec
+from worlddb.plugins import Summarizer
+from worlddb.store import Store
+from worlddb.store.reads import TimeView
+
+__all__ = ["CONTAINER_TYPES", "SUMMARY_TYPE", "SummariesStep", "live_summary"]
+
+SUMMARY_TYPE: Final = "Summary"
+CONTAINER_TYPES: Final = ("Session", "Topic")
+_BATCH: Final = 200
+
+
+def live_summary(store: Store, container: str) -> World | None:
+    """The open Summary world derived from ``container``, if there is one."""
+    for edge in store.edges_of(container, direction="in", types=["derived_from"]):
+        world = store.find_world(edge.source)
+        if world is not None and world.type == SUMMARY_TYPE and world.valid_to is None:
+            return world
+    return None
+
+
+@dataclass
+class SummariesStep:
+    """Summarise settled containers with ``summarizer``."""
+
+    summarizer: Summarizer
+    min_age_us: int = 0
+    min_children: int = 2
+    types: tuple[str, ...] = CONTAINER_TYPES
+    name: str = "summaries"
+
+    def run(self, writes: Writes, now: int, report: StepReport) -> None:
+        store = writes.store
+        cursor = read_cursor(store, self.name)
+        after = cursor.get("rid", 0)
+        while True:
+            batch = store.list_worlds(
+                types=list(self.types), view=TimeView(), now=now, after_rid=after, limit=_BATCH
+            )
+            if not batch:
+                break
+            for container in batch:
+                if now - container.ingested_at < self.min_age_us:
+                    report.details["waiting"] = 1  # too young; later runs pick it up here
+                    save_cursor(store, self.name, {"rid": after})
+                    return
+                report.examined += 1
+                self._summarise(writes, container, report)
+                rid = store.rid_of(container.id)
+                after = rid if rid is not None else after
+                save_cursor(store, self.name, {"rid": after})
+            if len(batch) < _BATCH:
+                break
+
+    def _summarise(self, writes: Writes, container: World, report: StepReport) -> None:
+        store = writes.store
+        if len(container.children) < self.min_children or live_summary(store, container.id):
+            return
+        children = [store.find_world(c) for c in container.children]
+        texts = [w.text for w in children if w is not None and w.text.strip()]
+        if not texts:
+            return
+        text = self.summarizer.summarize(texts)
+        if not text.strip():
+            return
+        summary = WorldSpec(
+            type=SUMMARY_TYPE,
+            name=container.name,
+            content=text,
+            created_at=container.created_at,
+            valid_from=container.valid_from,
+        )
+        sid = world_id(summary)
+        edges = (
+            EdgeSpec("derived_from", sid, container.id),
+            EdgeSpec("contains", container.id, sid),
+            *scope_links(scopes_of(store, container.id), summary),
+        )
+        writes.apply(Changeset(worlds=(summary,), edges=edges), report)
