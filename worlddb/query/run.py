@@ -35,7 +35,7 @@ from worlddb.index.filters import WorldFilter, check_types, filter_ids, resolve_
 from worlddb.index.fts import match_rids, search_text
 from worlddb.index.graph import edges_touching
 from worlddb.index.vector import VectorIndex
-from worlddb.model import Edge, NodeId
+from worlddb.model import Edge, NodeId, World
 from worlddb.plugins import Embedder
 from worlddb.query.spec import (
     Expand,
@@ -171,6 +171,7 @@ class _Execution:
         self.store = query.store
         self.flt = WorldFilter(self.spec.view, now)
         self.state = _State()
+        self.loaded: dict[int, World] = {}  # worlds an operator already read, by rid
 
     def run(self) -> Subgraph:
         plan = plan_start(self.spec)
@@ -189,7 +190,8 @@ class _Execution:
             else:
                 self.state.nodes = dict(list(self.state.nodes.items())[: op.n])
         kept = self.state.nodes
-        worlds = self.store.worlds_by_rid(kept.values())
+        worlds = {r: w for r, w in self.loaded.items() if w.id in kept}
+        worlds.update(self.store.worlds_by_rid(r for r in kept.values() if r not in worlds))
         edges = tuple(e for e in self.state.edges.values() if e.source in kept and e.target in kept)
         return Subgraph(
             nodes=tuple(worlds[rid] for rid in kept.values() if rid in worlds),
@@ -286,6 +288,7 @@ class _Execution:
     def _prefer_summaries(self) -> None:
         nodes = self.state.nodes
         worlds = self.store.worlds_by_rid(nodes.values())
+        self.loaded.update(worlds)
         parent_of = {w.id: w.parent for w in worlds.values() if w.parent is not None}
         if not parent_of:
             return
@@ -295,7 +298,9 @@ class _Execution:
         )
         visible = filter_ids(self.store, [e.source for e in derived], self.flt)
         if visible:
-            types = {w.id: w.type for w in self.store.worlds_by_rid(visible.values()).values()}
+            summaries = self.store.worlds_by_rid(visible.values())
+            self.loaded.update(summaries)
+            types = {w.id: w.type for w in summaries.values()}
             for edge in derived:
                 if types.get(edge.source) == _SUMMARY:
                     by_parent.setdefault(edge.target, edge.source)
