@@ -2,7 +2,8 @@
 
 Every option has an environment variable so a Claude Desktop ``env`` block can configure it:
 ``WORLDDB_DB``, ``WORLDDB_TRANSPORT``, ``WORLDDB_HOST``, ``WORLDDB_PORT``, ``WORLDDB_HTTP_PATH``,
-``WORLDDB_STATELESS``, ``WORLDDB_TOKEN`` / ``WORLDDB_TOKEN_FILE``, ``WORLDDB_LOG_LEVEL``.
+``WORLDDB_STATELESS``, ``WORLDDB_TOKEN`` / ``WORLDDB_TOKEN_FILE``, ``WORLDDB_LOG_LEVEL``,
+``WORLDDB_CONSOLIDATE_EVERY`` (off by default, for stdio and HTTP alike).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import cast
 
 import click
 
+from worlddb.consolidate.schedule import parse_every
 from worlddb.errors import WorldDBError
 from worlddb.settings import embedder_named, extractor_named, resolve_db_path, store_options
 
@@ -68,6 +70,13 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
     help="Bearer tokens, one per line, optionally 'TOKEN user_id=alice' [also: env WORLDDB_TOKEN].",
 )
 @click.option(
+    "--consolidate-every",
+    default="off",
+    envvar="WORLDDB_CONSOLIDATE_EVERY",
+    show_default=True,
+    help="Run the consolidator in the background this often (30s, 10m, 2h; off).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="WARNING",
@@ -85,6 +94,7 @@ def serve_command(
     token_file: str | None,
     embedder: str,
     extractor: str,
+    consolidate_every: str,
     log_level: str,
 ) -> None:
     """Serve worlddb memory to MCP clients (Claude Desktop, IDEs, agents)."""
@@ -97,12 +107,14 @@ def serve_command(
     )
     try:
         path = resolve_db_path(db_path)
+        every_s = parse_every(consolidate_every)
         tokens = load_tokens(token_file=token_file) if transport == "http" else None
         server = create_server(
             path=path,
             embedder=embedder_named(embedder),
             extractor=extractor_named(extractor),
             tokens=tokens,
+            consolidate_every_s=every_s,
         )
         if transport == "stdio":
             run_stdio(server)

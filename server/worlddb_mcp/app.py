@@ -27,6 +27,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from worlddb.consolidate import Consolidator
+from worlddb.consolidate.schedule import ConsolidationSchedule
 from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
 from worlddb_mcp.arguments import WorldDBServer
@@ -106,6 +108,7 @@ def create_server(
     embedder: EmbedderChoice = "default",
     extractor: ExtractorChoice = "default",
     tokens: TokenRegistry | None = None,
+    consolidate_every_s: float | None = None,
 ) -> MCPServer[AppState]:
     """The worlddb MCP server with its nine tools.
 
@@ -117,6 +120,8 @@ def create_server(
         embedder: the embedder for a database the server opens itself.
         extractor: the extractor for a database the server opens itself.
         tokens: bearer tokens to require on HTTP; ``None`` or empty means no auth.
+        consolidate_every_s: run ``worlddb.consolidate`` on a background thread this often
+            (``None``, the default: never; see ``--consolidate-every``).
 
     Raises:
         ValidationError: neither ``db`` nor ``path`` was given.
@@ -128,15 +133,23 @@ def create_server(
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppState]) -> AsyncIterator[AppState]:
         if db is not None:
-            yield AppState(db=db, write_lock=write_lock)
+            schedule = _schedule(db, consolidate_every_s)
+            try:
+                yield AppState(db=db, write_lock=write_lock)
+            finally:
+                if schedule is not None:
+                    await anyio.to_thread.run_sync(schedule.stop)
             return
         opened = await anyio.to_thread.run_sync(
             partial(WorldDB.open, str(path), embedder=embedder, extractor=extractor)
         )
         logger.info("worlddb opened %s", path)
+        schedule = _schedule(opened, consolidate_every_s)
         try:
             yield AppState(db=opened, write_lock=write_lock)
         finally:
+            if schedule is not None:
+                await anyio.to_thread.run_sync(schedule.stop)
             await anyio.to_thread.run_sync(opened.close)
 
     auth_kwargs: dict[str, Any] = {}
@@ -165,6 +178,15 @@ def create_server(
     # An unauthenticated liveness probe for process managers (the SDK leaves custom routes open).
     server.custom_route("/healthz", methods=["GET"], include_in_schema=False)(healthz)
     return server
+
+
+def _schedule(db: WorldDB, every_s: float | None) -> ConsolidationSchedule | None:
+    """The background consolidation, started, when one was asked for."""
+    if not every_s:
+        return None
+    consolidator = Consolidator(db)
+    logger.info("consolidating every %.0f s", every_s)
+    return ConsolidationSchedule(consolidator.run, every_s).start()
 
 
 def is_loopback(host: str) -> bool:
