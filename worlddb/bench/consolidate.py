@@ -29,13 +29,14 @@ from pathlib import Path
 from typing import Final
 
 from worlddb.consolidate import COMMUNITY_TYPE, Consolidator
-from worlddb.engine import WorldDB
+from worlddb.engine import EmbedderChoice, WorldDB
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.query import Query
 from worlddb.store.reads import TimeView
 
 __all__ = [
+    "BROAD_QUESTIONS",
     "CLUSTERS",
     "DAY_US",
     "T0",
@@ -44,6 +45,7 @@ __all__ = [
     "nmi",
     "purity",
     "rich_scenario",
+    "run_communities_bench",
     "run_consolidate_bench",
 ]
 
@@ -292,8 +294,16 @@ def run_consolidate_bench(
     queries: int = 50,
     per_query: int = 20,
     seed: int = 0,
+    part: str = "cost",
+    embedder: str = "default",
+    noise: float = 0.1,
 ) -> dict[str, object]:
-    """Consolidate a synthetic store of about ``worlds`` worlds, then 1k-world increments."""
+    """Consolidate a synthetic store of about ``worlds`` worlds, then 1k-world increments.
+
+    ``part="communities"`` runs ``run_communities_bench(embedder=..., noise=...)`` instead.
+    """
+    if part == "communities":
+        return run_communities_bench(noise=noise, embedder=embedder)
     rng = random.Random(seed)
     path = Path(db_path) if db_path else Path(f"/tmp/worlddb-bench-consolidate-{worlds}.db")
     for suffix in ("", "-wal", "-shm", ".hnsw", ".hnsw.json"):
@@ -364,4 +374,78 @@ def run_consolidate_bench(
         "nodes_full": statistics.median(sizes["full"]),
         "nodes_summary_first": statistics.median(sizes["summary"]),
         "steps": full.as_dict()["steps"],
+    }
+
+
+BROAD_QUESTIONS: Final[Mapping[str, str]] = {
+    "fitness": "What do I do for fitness?",
+    "work": "How are things going at my job?",
+    "family": "What is happening with my relatives?",
+}
+"""One broad question per cluster, worded without the cluster's entity names."""
+
+
+def _named(text: str, label: str) -> set[str]:
+    lowered = text.lower()
+    return {name for name in CLUSTERS[label] if name.lower() in lowered}
+
+
+def run_communities_bench(
+    seeds: Sequence[int] = (0, 1, 2, 3, 4),
+    holdout: Sequence[int] = (100, 101, 102, 103, 104),
+    *,
+    noise: float = 0.1,
+    hits: int = 5,
+    embedder: str = "default",
+) -> dict[str, object]:
+    """Community quality and what a community summary adds to recall for broad questions.
+
+    For each seed's labelled user and each cluster's broad question: ``coverage_hits`` is the
+    share of the cluster's eight entities named in the top ``hits`` recall hits;
+    ``coverage_with_summary`` the same over those hits plus the best Community world (what
+    ``memory_recall(include_summaries=True)`` adds); ``community_correct`` whether that
+    community's majority label is the question's cluster. Seeds and hold-out seeds are reported
+    apart (nothing here was tuned; the split is kept for when something is).
+    """
+    from worlddb.testing import HashEmbedder
+
+    def one(seed: int) -> list[dict[str, float]]:
+        chosen: EmbedderChoice = HashEmbedder() if embedder == "hash" else "default"
+        rows = []
+        with WorldDB.open(":memory:", embedder=chosen, extractor=None) as db:
+            db.recluster_budget_s = 0
+            gold = labelled_scenario(db, seed=seed, noise=noise)
+            Consolidator(db).run(["communities"])
+            quality = community_quality(db, gold)
+            for label, question in BROAD_QUESTIONS.items():
+                found = db.recall(question, limit=hits).hits
+                plain = set().union(*(_named(h.text, label) for h in found))
+                top = db.recall(question, limit=1, types=[COMMUNITY_TYPE]).hits
+                extra: set[str] = set()
+                correct = 0.0
+                if top:
+                    extra = _named(top[0].text, label)
+                    members = {e.target for e in db.edges(top[0].id, types=["contains"])}
+                    labels = Counter(gold[m] for m in members if m in gold)
+                    correct = float(bool(labels) and labels.most_common(1)[0][0] == label)
+                size = len(CLUSTERS[label])
+                rows.append(
+                    {
+                        "coverage_hits": len(plain) / size,
+                        "coverage_with_summary": len(plain | extra) / size,
+                        "community_correct": correct,
+                        "purity": quality["purity"],
+                        "nmi": quality["nmi"],
+                    }
+                )
+        return rows
+
+    def mean(rows: list[dict[str, float]]) -> dict[str, float]:
+        return {k: round(statistics.mean(r[k] for r in rows), 3) for k in rows[0]}
+
+    return {
+        "embedder": embedder,
+        "noise": noise,
+        "tuning_seeds": mean([r for s in seeds for r in one(s)]),
+        "holdout_seeds": mean([r for s in holdout for r in one(s)]),
     }

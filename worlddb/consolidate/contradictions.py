@@ -33,6 +33,7 @@ __all__ = ["ContradictionSweep", "FunctionalRelations"]
 MAX_PER_FACT: Final = 16
 _BATCH: Final = 500
 _LINKS: Final = ("contradicts", "supersedes")
+_ALL: Final = TimeView(include_closed=True)  # the cursor steps over no row (closed: skipped)
 
 
 class FunctionalRelations:
@@ -92,11 +93,12 @@ class ContradictionSweep:
         after = cursor.get("rid", 0) if cursor.get("relations") == signature else 0
         while True:
             batch = store.list_worlds(
-                types=["Fact"], view=TimeView(), now=now, after_rid=after, limit=_BATCH
+                types=["Fact"], view=_ALL, now=now, after_rid=after, limit=_BATCH
             )
             for fact in batch:
                 report.examined += 1
-                self._sweep(writes, fact, report)
+                if fact.valid_to is None:
+                    self._sweep(writes, fact, report)
                 rid = store.rid_of(fact.id)
                 after = rid if rid is not None else after
             save_cursor(store, self.name, {"rid": after, "relations": signature})
