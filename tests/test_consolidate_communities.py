@@ -129,3 +129,40 @@ def test_communities_never_mix_scopes(db: WorldDB) -> None:
     assert [h.id for h in alice.hits] and all(
         db.scopes_of(h.id) == ["user_id=alice"] for h in alice.hits
     )
+
+
+class _Constant:
+    """A summarizer that always says the same thing: communities differ only by members."""
+
+    def summarize(self, texts: object, /) -> str:
+        return "Fitness things."
+
+
+def _link_note(db: WorldDB, text: str, names: list[str], at: int) -> None:
+    ents = [WorldSpec(type="Entity", name=n) for n in names]
+    note = WorldSpec(type="Note", content=text, created_at=at)
+    fact = WorldSpec(type="Fact", content=text, created_at=at, valid_from=at)
+    fid = world_id(fact)
+    edges = [EdgeSpec("derived_from", fid, world_id(note))]
+    edges += [EdgeSpec("refers_to", fid, world_id(e)) for e in ents]
+    db.write(Changeset(worlds=(note, fact, *ents), edges=tuple(edges)))
+
+
+def test_a_community_that_comes_back_is_written_anew(db: WorldDB) -> None:
+    """The partition can return to a community it left; its old world is closed for good, so
+    the returning one is a new world (a revision), never a cycle of supersedes."""
+    _link_note(db, "Gym and pool.", ["gym", "pool"], T0)
+    _link_note(db, "Pool and sauna.", ["pool", "sauna"], T0 + 1)
+    Consolidator(db, summarizer=_Constant()).run(["communities"])
+    (first,) = _open_communities(db)
+    db.retire(first)
+    _link_note(db, "Gym alone.", ["gym"], T0 + 2)  # touches the component, changes nothing
+    report = Consolidator(db, summarizer=_Constant()).run(["communities"])
+    assert report.complete
+    (again,) = _open_communities(db)
+    assert again != first
+    assert _open_communities(db)[again] == {
+        world_id(WorldSpec(type="Entity", name=n)) for n in ("gym", "pool", "sauna")
+    }
+    assert db.get(again).created_at == db.get(first).created_at + 1
+    assert db.verify() == []

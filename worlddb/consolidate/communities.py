@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import networkx as nx
@@ -36,6 +36,7 @@ from worlddb.consolidate.base import (
     scope_links,
     scopes_of,
 )
+from worlddb.errors import ReconcileError
 from worlddb.hashing import digest, world_id
 from worlddb.model import Changeset, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.plugins import Summarizer
@@ -192,6 +193,7 @@ class CommunitiesStep:
             spec = self._community(graph, component, members, now)
             if spec is None:
                 continue
+            spec = _unretired(writes.store, spec)
             cid = world_id(spec)
             new[cid] = members
             edges = (
@@ -208,9 +210,12 @@ class CommunitiesStep:
                 default=None,
             )
             if best is not None and set(new[best]) & old_members:
-                writes.apply(Changeset(edges=(EdgeSpec("supersedes", best, old),)), report)
-            else:
-                writes.retire_world(old, report)
+                try:
+                    writes.apply(Changeset(edges=(EdgeSpec("supersedes", best, old),)), report)
+                    continue
+                except ReconcileError:
+                    pass  # e.g. the old one once superseded this very community: just retire
+            writes.retire_world(old, report)
 
     def _community(
         self, graph: EntityGraph, component: nx.Graph, members: tuple[str, ...], now: int
@@ -234,6 +239,18 @@ class CommunitiesStep:
             created_at=member_salt(members),
             valid_from=now,
         )
+
+
+def _unretired(store: Store, spec: WorldSpec) -> WorldSpec:
+    """``spec``, or the first revision of it (identity salt + 1, + 2, ...) that is not a closed
+    world: a partition can come back to a community it left, and a closed world never reopens
+    (validity only tightens), so the returning community is written as a new world."""
+    for revision in range(64):
+        candidate = replace(spec, created_at=spec.created_at + revision)
+        stored = store.find_world(world_id(candidate))
+        if stored is None or stored.valid_to is None:
+            return candidate
+    return replace(spec, created_at=spec.created_at + 64)
 
 
 def _stored_communities(store: Store, entities: Iterable[str]) -> dict[NodeId, set[str]]:

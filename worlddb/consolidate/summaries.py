@@ -12,8 +12,10 @@ of the children, and is linked per the design:
 * ``Scope -contains-> Summary`` for each scope of the container: alice's summary is alice's.
 
 The summary's identity (``created_at``) is the container's, and its text is a function of the
-children's (for the extractive default), so a rerun writes the same id: nothing new. The cursor
-is the last container row examined; it stops before the first container still too young.
+children's (for the extractive default), so a rerun writes the same id: nothing new. Summaries
+are committed 50 containers to a changeset (one commit each costs more than the summarising);
+the cursor, the last container row examined, moves after each commit and stops before the first
+container still too young.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ __all__ = ["CONTAINER_TYPES", "SUMMARY_TYPE", "SummariesStep", "live_summary"]
 
 SUMMARY_TYPE: Final = "Summary"
 CONTAINER_TYPES: Final = ("Session", "Topic")
-_BATCH: Final = 200
+_BATCH: Final = 50
 _ALL: Final = TimeView(include_closed=True)
 """Cursors read every row (closed ones are skipped by hand): a row the default view hides today
 (valid only from a future date) must not be stepped over for good."""
@@ -66,42 +68,48 @@ class SummariesStep:
 
     def run(self, writes: Writes, now: int, report: StepReport) -> None:
         store = writes.store
-        cursor = read_cursor(store, self.name)
-        after = cursor.get("rid", 0)
+        after = read_cursor(store, self.name).get("rid", 0)
         while True:
             batch = store.list_worlds(
                 types=list(self.types), view=_ALL, now=now, after_rid=after, limit=_BATCH
             )
-            if not batch:
-                break
+            pending: list[tuple[WorldSpec, tuple[EdgeSpec, ...]]] = []
             for container in batch:
                 if now - container.ingested_at < self.min_age_us:
                     report.details["waiting"] = 1  # too young; later runs pick it up here
-                    save_cursor(store, self.name, {"rid": after})
-                    return
+                    break
                 report.examined += 1
-                self._summarise(writes, container, report)
+                found = self._summary_of(store, container)
+                if found is not None:
+                    pending.append(found)
                 rid = store.rid_of(container.id)
                 after = rid if rid is not None else after
-                save_cursor(store, self.name, {"rid": after})
-            if len(batch) < _BATCH:
-                break
+            # One commit per batch of containers: the cursor moves only once it has landed.
+            if pending:
+                worlds = tuple(spec for spec, _ in pending)
+                edges = tuple(e for _, links in pending for e in links)
+                writes.apply(Changeset(worlds=worlds, edges=edges), report)
+            save_cursor(store, self.name, {"rid": after})
+            if len(batch) < _BATCH or "waiting" in report.details:
+                return
 
-    def _summarise(self, writes: Writes, container: World, report: StepReport) -> None:
-        store = writes.store
+    def _summary_of(
+        self, store: Store, container: World
+    ) -> tuple[WorldSpec, tuple[EdgeSpec, ...]] | None:
+        """The Summary world of ``container`` and its links, or ``None`` when it needs none."""
         if (
             container.valid_to is not None
             or len(container.children) < self.min_children
             or live_summary(store, container.id)
         ):
-            return
+            return None
         children = [store.find_world(c) for c in container.children]
         texts = [w.text for w in children if w is not None and w.text.strip()]
         if not texts:
-            return
+            return None
         text = self.summarizer.summarize(texts)
         if not text.strip():
-            return
+            return None
         summary = WorldSpec(
             type=SUMMARY_TYPE,
             name=container.name,
@@ -115,4 +123,4 @@ class SummariesStep:
             EdgeSpec("contains", container.id, sid),
             *scope_links(scopes_of(store, container.id), summary),
         )
-        writes.apply(Changeset(worlds=(summary,), edges=edges), report)
+        return summary, edges
