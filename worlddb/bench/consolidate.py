@@ -325,6 +325,7 @@ def run_consolidate_bench(
         full = consolidator.run()
         full_s = time.perf_counter() - tick
         per_1k: list[float] = []
+        last = full
         for _ in range(rounds):
             before = db.counts()["nodes"]
             add = 0
@@ -334,7 +335,7 @@ def run_consolidate_bench(
                 add += 20
             new = db.counts()["nodes"] - before
             tick = time.perf_counter()
-            consolidator.run()
+            last = consolidator.run()
             per_1k.append((time.perf_counter() - tick) * 1000 / new)
         again = consolidator.run()
         problems = db.store.invariant_problems()
@@ -374,6 +375,7 @@ def run_consolidate_bench(
         "nodes_full": statistics.median(sizes["full"]),
         "nodes_summary_first": statistics.median(sizes["summary"]),
         "steps": full.as_dict()["steps"],
+        "last_increment_steps": last.as_dict()["steps"] if rounds else {},
     }
 
 

@@ -146,12 +146,15 @@ class Consolidator:
             for name in chosen:
                 step_report = StepReport(name)
                 report.steps[name] = step_report
+                tick = time.perf_counter()
                 try:
                     self.steps[name].run(writes, now, step_report)
                 except OutOfBudget:
                     step_report.done = False
                     report.complete = False
                     break
+                finally:
+                    step_report.seconds = time.perf_counter() - tick
         except KeyboardInterrupt:
             report.complete = False
             report.interrupted = True

@@ -63,6 +63,7 @@ class StepReport:
     edges: int = 0
     retired: int = 0
     done: bool = True
+    seconds: float = 0.0
     details: dict[str, object] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
@@ -72,6 +73,7 @@ class StepReport:
             "edges": self.edges,
             "retired": self.retired,
             "done": self.done,
+            "seconds": round(self.seconds, 3),
             **self.details,
         }
 
