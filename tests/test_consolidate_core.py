@@ -55,7 +55,7 @@ def test_second_run_writes_nothing_and_invariants_hold(tmp_path: Path) -> None:
     path = tmp_path / "w.db"
     _scenario_file(path)
     writes, problems = _consolidate(path)
-    assert writes > 10
+    assert writes >= 4  # each step had work: at least one commit each
     assert problems == []
     with WorldDB.open(path, embedder=None, extractor=None) as db:
         before = _digest(db)
@@ -86,14 +86,14 @@ def test_budget_stops_early_and_reruns_finish_at_the_same_state(tmp_path: Path) 
     runs = 0
     while True:
         with WorldDB.open(pieces, embedder=None, extractor=None) as db:
-            report = Consolidator(db, functional=["blood_type"]).run(max_writes=3)
+            report = Consolidator(db, functional=["blood_type"]).run(max_writes=1)
             assert db.verify() == []
         runs += 1
-        assert report.writes <= 3
+        assert report.writes <= 1
         if report.complete:
             break
         assert runs < total + 2
-    assert runs >= total // 3
+    assert runs >= total  # one commit per run
     with (
         WorldDB.open(whole, embedder=None, extractor=None) as a,
         WorldDB.open(pieces, embedder=None, extractor=None) as b,
@@ -110,7 +110,7 @@ def test_keyboard_interrupt_stops_cleanly_and_a_rerun_finishes(tmp_path: Path) -
 
     def interrupt(step: str) -> None:
         seen.append(step)
-        if len(seen) == 4:
+        if len(seen) == 2:
             raise KeyboardInterrupt
 
     with WorldDB.open(cut, embedder=None, extractor=None) as db:
@@ -151,7 +151,7 @@ def test_a_killed_run_loses_nothing(tmp_path: Path) -> None:
         [sys.executable, "-c", _CHILD, str(killed)], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout is not None
-    lines = [child.stdout.readline() for _ in range(3)]
+    lines = [child.stdout.readline() for _ in range(2)]
     child.kill()  # SIGKILL mid-run: no cleanup, no cursor save
     child.wait(timeout=30)
     assert all(line.startswith("wrote") for line in lines)
