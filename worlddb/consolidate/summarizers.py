@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import anthropic
+import numpy as np
 from anthropic.types import TextBlock
 
 __all__ = ["AnthropicSummarizer", "ExtractiveSummarizer", "split_sentences"]
@@ -114,19 +115,16 @@ class ExtractiveSummarizer:
         bags = [Counter(_words(s)) for s in sentences]
         df = Counter(w for bag in bags for w in bag)
         n = len(sentences)
-        vecs: list[dict[str, float]] = []
-        for bag in bags:
-            vec = {w: tf * math.log((1 + n) / (1 + df[w])) for w, tf in bag.items()}
-            norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-            vecs.append({w: v / norm for w, v in vec.items()})
-        scores = []
-        for i, a in enumerate(vecs):
-            score = 0.0
-            for j, b in enumerate(vecs):
-                if i != j:
-                    small, big = (a, b) if len(a) <= len(b) else (b, a)
-                    score += sum(v * big.get(w, 0.0) for w, v in small.items())
-            scores.append(score)
+        column = {w: i for i, w in enumerate(sorted(df))}
+        matrix = np.zeros((n, max(1, len(column))), dtype=np.float64)
+        for row, bag in enumerate(bags):
+            for w, tf in bag.items():
+                matrix[row, column[w]] = tf * math.log((1 + n) / (1 + df[w]))
+        norms = np.linalg.norm(matrix, axis=1)
+        matrix /= np.where(norms > 0, norms, 1.0)[:, None]
+        similarity = matrix @ matrix.T
+        # Rounded, so that summation order (BLAS, platform) cannot reorder near-ties.
+        scores = np.round(similarity.sum(axis=1) - np.diag(similarity), 9).tolist()
         # Highest centrality first; ties go to the earlier sentence (deterministic).
         ranked = sorted(range(n), key=lambda i: (-scores[i], i))[: self.sentences]
         return self._fit([sentences[i] for i in sorted(ranked)])
