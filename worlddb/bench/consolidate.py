@@ -28,7 +28,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
-from worlddb.consolidate import COMMUNITY_TYPE, Consolidator
+from worlddb.consolidate import COMMUNITY_TYPE, CommunitiesStep, Consolidator
 from worlddb.engine import EmbedderChoice, WorldDB
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
@@ -297,13 +297,14 @@ def run_consolidate_bench(
     part: str = "cost",
     embedder: str = "default",
     noise: float = 0.1,
+    algorithm: str = "louvain",
 ) -> dict[str, object]:
     """Consolidate a synthetic store of about ``worlds`` worlds, then 1k-world increments.
 
     ``part="communities"`` runs ``run_communities_bench(embedder=..., noise=...)`` instead.
     """
     if part == "communities":
-        return run_communities_bench(noise=noise, embedder=embedder)
+        return run_communities_bench(noise=noise, embedder=embedder, algorithm=algorithm)
     rng = random.Random(seed)
     path = Path(db_path) if db_path else Path(f"/tmp/worlddb-bench-consolidate-{worlds}.db")
     for suffix in ("", "-wal", "-shm", ".hnsw", ".hnsw.json"):
@@ -399,6 +400,7 @@ def run_communities_bench(
     noise: float = 0.1,
     hits: int = 5,
     embedder: str = "default",
+    algorithm: str = "louvain",
 ) -> dict[str, object]:
     """Community quality and what a community summary adds to recall for broad questions.
 
@@ -417,7 +419,11 @@ def run_communities_bench(
         with WorldDB.open(":memory:", embedder=chosen, extractor=None) as db:
             db.recluster_budget_s = 0
             gold = labelled_scenario(db, seed=seed, noise=noise)
-            Consolidator(db).run(["communities"])
+            consolidator = Consolidator(db)
+            consolidator.steps["communities"] = CommunitiesStep(
+                consolidator.summarizer, algorithm=algorithm
+            )
+            consolidator.run(["communities"])
             quality = community_quality(db, gold)
             for label, question in BROAD_QUESTIONS.items():
                 found = db.recall(question, limit=hits).hits
@@ -447,6 +453,7 @@ def run_communities_bench(
 
     return {
         "embedder": embedder,
+        "algorithm": algorithm,
         "noise": noise,
         "tuning_seeds": mean([r for s in seeds for r in one(s)]),
         "holdout_seeds": mean([r for s in holdout for r in one(s)]),

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 import networkx as nx
-from networkx.algorithms.community import louvain_communities
+from networkx.algorithms.community import asyn_lpa_communities, louvain_communities
 
 from worlddb.consolidate.base import (
     StepReport,
@@ -46,7 +46,14 @@ from worlddb.resolver import ENTITY_TYPES
 from worlddb.store import Store
 from worlddb.store.reads import TimeView
 
-__all__ = ["COMMUNITY_TYPE", "CommunitiesStep", "EntityGraph", "member_salt", "partition"]
+__all__ = [
+    "ALGORITHMS",
+    "COMMUNITY_TYPE",
+    "CommunitiesStep",
+    "EntityGraph",
+    "member_salt",
+    "partition",
+]
 
 COMMUNITY_TYPE: Final = "Community"
 MAX_COMPONENT: Final = 20_000
@@ -176,11 +183,20 @@ def member_salt(members: Iterable[str]) -> int:
     return int(digest(("community\n" + "\n".join(sorted(members))).encode())[:12], 16)
 
 
-def partition(graph: nx.Graph, min_members: int) -> list[tuple[str, ...]]:
-    """Louvain communities of ``graph`` with at least ``min_members`` entities, sorted."""
+ALGORITHMS: Final = ("louvain", "label_propagation")
+
+
+def partition(
+    graph: nx.Graph, min_members: int, algorithm: str = "louvain"
+) -> list[tuple[str, ...]]:
+    """Communities of ``graph`` (seeded Louvain, or label propagation) with at least
+    ``min_members`` entities, sorted."""
     if graph.number_of_edges() == 0:
         return []
-    found = louvain_communities(graph, weight="weight", seed=0)
+    if algorithm == "label_propagation":
+        found = asyn_lpa_communities(graph, weight="weight", seed=0)
+    else:
+        found = louvain_communities(graph, weight="weight", seed=0)
     return sorted(tuple(sorted(c)) for c in found if len(c) >= min_members)
 
 
@@ -190,6 +206,7 @@ class CommunitiesStep:
 
     summarizer: Summarizer
     min_members: int = 2
+    algorithm: str = "louvain"
     name: str = "communities"
 
     def run(self, writes: Writes, now: int, report: StepReport) -> None:
@@ -221,7 +238,7 @@ class CommunitiesStep:
         """The writes that bring one component's stored communities up to date."""
         plan = _Plan()
         new: dict[str, tuple[str, ...]] = {}
-        for members in partition(component, self.min_members):
+        for members in partition(component, self.min_members, self.algorithm):
             spec = self._community(graph, component, members, now)
             if spec is None:
                 continue
