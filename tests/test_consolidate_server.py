@@ -15,7 +15,7 @@ from worlddb_mcp import create_server
 from worlddb import WorldDB
 from worlddb.bench.consolidate import DAY_US, T0, rich_scenario
 from worlddb.consolidate import Consolidator, live_summary
-from worlddb.consolidate.schedule import ConsolidationSchedule, parse_every, step_names
+from worlddb.consolidate.schedule import ConsolidationSchedule, parse_every, split_names
 from worlddb.errors import ValidationError
 from worlddb.hashing import scope_world, world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
@@ -92,9 +92,12 @@ async def test_recall_returns_community_summaries_when_asked(hashed: WorldDB) ->
 @pytest.mark.anyio
 async def test_the_server_consolidates_on_a_schedule(hashed: WorldDB) -> None:
     handles = rich_scenario(hashed)
-    async with Client(create_server(hashed, consolidate_every_s=0.1)) as client:
+    server = create_server(hashed, consolidate_every_s=0.1, functional=["blood_type"])
+    async with Client(server) as client:
         deadline = time.monotonic() + 30
-        while live_summary(hashed.store, handles["session0"]) is None:
+        while live_summary(hashed.store, handles["session0"]) is None or not hashed.edges(
+            handles["blood1"], types=["contradicts"]
+        ):
             assert time.monotonic() < deadline, "no scheduled consolidation within 30 s"
             await anyio.sleep(0.05)
         tools = await client.list_tools()
@@ -126,9 +129,9 @@ def test_parse_every() -> None:
     assert parse_every("off") is None and parse_every("0") is None and parse_every("") is None
     with pytest.raises(ValidationError, match="duration"):
         parse_every("ten minutes")
-    assert step_names(("summaries,inferred", " communities ")) == [
+    assert split_names(("summaries,inferred", " communities ")) == [
         "summaries",
         "inferred",
         "communities",
     ]
-    assert step_names(()) is None
+    assert split_names(()) is None

@@ -3,7 +3,7 @@
 Every option has an environment variable so a Claude Desktop ``env`` block can configure it:
 ``WORLDDB_DB``, ``WORLDDB_TRANSPORT``, ``WORLDDB_HOST``, ``WORLDDB_PORT``, ``WORLDDB_HTTP_PATH``,
 ``WORLDDB_STATELESS``, ``WORLDDB_TOKEN`` / ``WORLDDB_TOKEN_FILE``, ``WORLDDB_LOG_LEVEL``,
-``WORLDDB_CONSOLIDATE_EVERY`` (off by default, for stdio and HTTP alike).
+``WORLDDB_CONSOLIDATE_EVERY`` (off by default, for stdio and HTTP alike), ``WORLDDB_FUNCTIONAL``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import cast
 
 import click
 
-from worlddb.consolidate.schedule import parse_every
+from worlddb.consolidate.schedule import parse_every, split_names
 from worlddb.errors import WorldDBError
 from worlddb.settings import embedder_named, extractor_named, resolve_db_path, store_options
 
@@ -77,6 +77,13 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
     help="Run the consolidator in the background this often (30s, 10m, 2h; off).",
 )
 @click.option(
+    "--functional",
+    default="",
+    envvar="WORLDDB_FUNCTIONAL",
+    metavar="RELATION[,RELATION]",
+    help="Single-valued relations for the scheduled contradiction sweep (lives_in,birthday).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="WARNING",
@@ -95,6 +102,7 @@ def serve_command(
     embedder: str,
     extractor: str,
     consolidate_every: str,
+    functional: str,
     log_level: str,
 ) -> None:
     """Serve worlddb memory to MCP clients (Claude Desktop, IDEs, agents)."""
@@ -115,6 +123,7 @@ def serve_command(
             extractor=extractor_named(extractor),
             tokens=tokens,
             consolidate_every_s=every_s,
+            functional=split_names((functional,)) or (),
         )
         if transport == "stdio":
             run_stdio(server)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -109,6 +109,7 @@ def create_server(
     extractor: ExtractorChoice = "default",
     tokens: TokenRegistry | None = None,
     consolidate_every_s: float | None = None,
+    functional: Sequence[str] = (),
 ) -> MCPServer[AppState]:
     """The worlddb MCP server with its nine tools.
 
@@ -122,6 +123,8 @@ def create_server(
         tokens: bearer tokens to require on HTTP; ``None`` or empty means no auth.
         consolidate_every_s: run ``worlddb.consolidate`` on a background thread this often
             (``None``, the default: never; see ``--consolidate-every``).
+        functional: relations its contradiction sweep treats as single-valued
+            (``--functional``, ``WORLDDB_FUNCTIONAL``).
 
     Raises:
         ValidationError: neither ``db`` nor ``path`` was given.
@@ -133,7 +136,7 @@ def create_server(
     @asynccontextmanager
     async def lifespan(_: MCPServer[AppState]) -> AsyncIterator[AppState]:
         if db is not None:
-            schedule = _schedule(db, consolidate_every_s)
+            schedule = _schedule(db, consolidate_every_s, functional)
             try:
                 yield AppState(db=db, write_lock=write_lock)
             finally:
@@ -144,7 +147,7 @@ def create_server(
             partial(WorldDB.open, str(path), embedder=embedder, extractor=extractor)
         )
         logger.info("worlddb opened %s", path)
-        schedule = _schedule(opened, consolidate_every_s)
+        schedule = _schedule(opened, consolidate_every_s, functional)
         try:
             yield AppState(db=opened, write_lock=write_lock)
         finally:
@@ -180,11 +183,13 @@ def create_server(
     return server
 
 
-def _schedule(db: WorldDB, every_s: float | None) -> ConsolidationSchedule | None:
+def _schedule(
+    db: WorldDB, every_s: float | None, functional: Sequence[str]
+) -> ConsolidationSchedule | None:
     """The background consolidation, started, when one was asked for."""
     if not every_s:
         return None
-    consolidator = Consolidator(db)
+    consolidator = Consolidator(db, functional=functional)
     logger.info("consolidating every %.0f s", every_s)
     return ConsolidationSchedule(consolidator.run, every_s).start()
 

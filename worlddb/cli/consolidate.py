@@ -7,7 +7,7 @@ import click
 
 from worlddb.cli.common import CliState, emit, json_option, pass_state, progress
 from worlddb.consolidate import STEPS, AnthropicSummarizer, Consolidator, ExtractiveSummarizer
-from worlddb.consolidate.schedule import parse_every, step_names
+from worlddb.consolidate.schedule import parse_every, split_names
 from worlddb.plugins import Summarizer
 
 __all__ = ["consolidate"]
@@ -75,12 +75,12 @@ def consolidate(
         tool = Consolidator(
             db,
             summarizer=chosen,
-            functional=step_names(functional) or (),
+            functional=split_names(functional) or (),
             min_age_us=int(age_s * 1_000_000),
         )
         with progress(0, "consolidating") as bar:
             report = tool.run(
-                step_names(steps), max_writes=max_writes, on_write=lambda _: bar.update(1)
+                split_names(steps), max_writes=max_writes, on_write=lambda _: bar.update(1)
             )
         problems = db.verify()
     data = {**report.as_dict(), "invariant_problems": problems}

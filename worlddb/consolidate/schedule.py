@@ -17,7 +17,7 @@ from typing import Final
 
 from worlddb.errors import ValidationError
 
-__all__ = ["ConsolidationSchedule", "parse_every", "step_names"]
+__all__ = ["ConsolidationSchedule", "parse_every", "split_names"]
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,8 @@ class ConsolidationSchedule:
                 self.runs += 1
 
 
-def step_names(values: Sequence[str]) -> list[str] | None:
-    """``--steps a,b --steps c`` → ``["a", "b", "c"]`` (``None`` when none were given)."""
+def split_names(values: Sequence[str]) -> list[str] | None:
+    """``--steps a,b --steps c`` → ``["a", "b", "c"]`` (``None`` when none were given); the
+    comma lists of the CLI and server options."""
     names = [n.strip() for v in values for n in v.split(",") if n.strip()]
     return names or None
