@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 from worlddb import WorldDB
-from worlddb.bench.consolidate import (
+from worlddb.bench.consolidate_scenarios import (
     CLUSTERS,
     DAY_US,
     T0,

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from worlddb import WorldDB
-from worlddb.bench.consolidate import DAY_US, T0, rich_scenario
+from worlddb.bench.consolidate_scenarios import DAY_US, T0, rich_scenario
 from worlddb.cli import cli
 from worlddb.consolidate import STEPS, Consolidator
 from worlddb.errors import ValidationError
@@ -200,3 +200,15 @@ def test_cli_consolidate_json_and_rerun(tmp_path: Path) -> None:
     assert set(json.loads(only.output)["steps"]) == {"summaries", "inferred"}
     text = runner.invoke(cli, ["--embedder", "none", "consolidate", "--db", str(path)])
     assert "0 commits" in text.output and "complete" in text.output
+
+
+def test_bench_consolidate_smoke(tmp_path: Path) -> None:
+    args = ["--json", "bench", "consolidate", "-p", "worlds=400", "-p", "rounds=1"]
+    args += ["-p", "queries=3", "-p", f"db_path={tmp_path / 'b.db'}"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["rerun_writes"] == 0 and data["invariant_problems"] == 0
+    assert data["worlds_loaded"] >= 400
+    assert data["nodes_summary_first"] < data["nodes_full"]
+    assert data["steps"]["summaries"]["worlds"] > 0

@@ -13,7 +13,7 @@ from mcp.client import Client
 from worlddb_mcp import create_server
 
 from worlddb import WorldDB
-from worlddb.bench.consolidate import DAY_US, T0, rich_scenario
+from worlddb.bench.consolidate_scenarios import DAY_US, T0, rich_scenario
 from worlddb.consolidate import Consolidator, live_summary
 from worlddb.consolidate.schedule import ConsolidationSchedule, parse_every, split_names
 from worlddb.errors import ValidationError

@@ -11,7 +11,7 @@ import httpx2
 import pytest
 
 from worlddb import WorldDB
-from worlddb.bench.consolidate import DAY_US, T0, rich_scenario
+from worlddb.bench.consolidate_scenarios import DAY_US, T0, rich_scenario
 from worlddb.consolidate import (
     AnthropicSummarizer,
     Consolidator,
