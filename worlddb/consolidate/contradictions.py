@@ -130,7 +130,8 @@ class ContradictionSweep:
                 try:
                     writes.apply(Changeset(edges=tuple(edges)), report)
                 except ReconcileError:
-                    report.details["refused"] = int(str(report.details.get("refused", 0))) + 1
+                    refused = report.details.get("refused", 0)
+                    report.details["refused"] = (refused if isinstance(refused, int) else 0) + 1
 
 
 def _values(fact: World, relation: str) -> list[str]:

@@ -72,6 +72,8 @@ def implied_edges(asserted: Iterable[Edge]) -> dict[Key, tuple[str, ...]]:
     for x in sorted(out_edges["instance_of"]):
         found = 0
         for cls, eid in out_edges["instance_of"][x]:
+            if found >= MAX_PER_SOURCE:
+                break
             for upper, premises in sorted(supers.get(cls, {}).items()):
                 key = ("instance_of", x, upper)
                 if upper != x and key not in stated and key not in implied:
