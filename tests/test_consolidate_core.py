@@ -199,7 +199,9 @@ def test_cli_consolidate_json_and_rerun(tmp_path: Path) -> None:
     only = runner.invoke(cli, [*args, "--steps", "summaries,inferred"])
     assert set(json.loads(only.output)["steps"]) == {"summaries", "inferred"}
     text = runner.invoke(cli, ["--embedder", "none", "consolidate", "--db", str(path)])
-    assert "0 commits" in text.output and "complete" in text.output
+    assert "0 commits" in text.output and "invariants ok" in text.output
+    quick = runner.invoke(cli, [*args, "--no-verify"])
+    assert json.loads(quick.output)["invariant_problems"] is None
 
 
 def test_bench_consolidate_smoke(tmp_path: Path) -> None:
