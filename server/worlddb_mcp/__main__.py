@@ -2,7 +2,8 @@
 
 Every option has an environment variable so a Claude Desktop ``env`` block can configure it:
 ``WORLDDB_DB``, ``WORLDDB_TRANSPORT``, ``WORLDDB_HOST``, ``WORLDDB_PORT``, ``WORLDDB_HTTP_PATH``,
-``WORLDDB_STATELESS``, ``WORLDDB_TOKEN`` / ``WORLDDB_TOKEN_FILE``, ``WORLDDB_LOG_LEVEL``.
+``WORLDDB_STATELESS``, ``WORLDDB_TOKEN`` / ``WORLDDB_TOKEN_FILE``, ``WORLDDB_LOG_LEVEL``,
+``WORLDDB_CONSOLIDATE_EVERY`` (off by default, for stdio and HTTP alike), ``WORLDDB_FUNCTIONAL``.
 
 Start-up is checked before serving: the database's folder is created, the store is opened and
 the tokens are read before the first client connects, so a bad setting is one line on stderr and
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, NoReturn, cast
 
 import click
 
+from worlddb.consolidate.schedule import parse_every, split_names
 from worlddb.errors import ValidationError, WorldDBError
 from worlddb.settings import (
     default_db_path,
@@ -83,6 +85,20 @@ _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
     help="Bearer tokens, one per line, optionally 'TOKEN user_id=alice' [also: env WORLDDB_TOKEN].",
 )
 @click.option(
+    "--consolidate-every",
+    default="off",
+    envvar="WORLDDB_CONSOLIDATE_EVERY",
+    show_default=True,
+    help="Run the consolidator in the background this often (30s, 10m, 2h; off).",
+)
+@click.option(
+    "--functional",
+    default="",
+    envvar="WORLDDB_FUNCTIONAL",
+    metavar="RELATION[,RELATION]",
+    help="Single-valued relations for the scheduled contradiction sweep (lives_in,birthday).",
+)
+@click.option(
     "--log-level",
     type=click.Choice(_LEVELS),
     default="WARNING",
@@ -111,6 +127,8 @@ def serve_command(
     token_file: str | None,
     embedder: str,
     extractor: str,
+    consolidate_every: str,
+    functional: str,
     log_level: str,
     print_config: bool,
     new_token: bool,
@@ -145,6 +163,8 @@ def serve_command(
             embedder,
             extractor,
             level,
+            parse_every(consolidate_every),
+            split_names((functional,)) or (),
         )
     except WorldDBError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -165,6 +185,8 @@ def _serve(
     embedder: str,
     extractor: str,
     level: LogLevel,
+    consolidate_every_s: float | None,
+    functional: Sequence[str],
 ) -> None:
     """Check every setting, open the store, then serve until the client or a signal stops us."""
     from worlddb.engine import WorldDB
@@ -178,7 +200,12 @@ def _serve(
     if transport == "http":  # refuse an unsafe bind before opening anything
         check_http_options(options, tokens)
     with WorldDB.open(str(path), embedder=chosen_embedder, extractor=chosen_extractor) as db:
-        server = create_server(db, tokens=tokens)
+        server = create_server(
+            db,
+            tokens=tokens,
+            consolidate_every_s=consolidate_every_s,
+            functional=tuple(functional),
+        )
         if transport == "stdio":
             run_stdio(server)
         else:

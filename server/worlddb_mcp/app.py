@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import ipaddress
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -30,6 +30,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 
+from worlddb.consolidate import Consolidator
+from worlddb.consolidate.schedule import ConsolidationSchedule
 from worlddb.engine import EmbedderChoice, ExtractorChoice, WorldDB
 from worlddb.errors import ValidationError
 from worlddb.ui import explorer_app
@@ -127,6 +129,8 @@ def create_server(
     embedder: EmbedderChoice = "default",
     extractor: ExtractorChoice = "default",
     tokens: TokenRegistry | None = None,
+    consolidate_every_s: float | None = None,
+    functional: Sequence[str] = (),
 ) -> MCPServer[AppState]:
     """The worlddb MCP server: nine tools, the ``worlddb://world/{id}`` resource, one prompt.
 
@@ -138,6 +142,10 @@ def create_server(
         embedder: the embedder for a database the server opens itself.
         extractor: the extractor for a database the server opens itself.
         tokens: bearer tokens to require on HTTP; ``None`` or empty means no auth.
+        consolidate_every_s: run ``worlddb.consolidate`` on a background thread this often
+            (``None``, the default: never; see ``--consolidate-every``).
+        functional: relations its contradiction sweep treats as single-valued
+            (``--functional``, ``WORLDDB_FUNCTIONAL``).
 
     Raises:
         ValidationError: neither ``db`` nor ``path`` was given.
@@ -150,17 +158,25 @@ def create_server(
     async def lifespan(_: MCPServer[AppState]) -> AsyncIterator[AppState]:
         if db is not None:
             server.engine = db
-            yield AppState(db=db, write_lock=write_lock)
+            schedule = _schedule(db, consolidate_every_s, functional)
+            try:
+                yield AppState(db=db, write_lock=write_lock)
+            finally:
+                if schedule is not None:
+                    await anyio.to_thread.run_sync(schedule.stop)
             return
         opened = await anyio.to_thread.run_sync(
             partial(WorldDB.open, str(path), embedder=embedder, extractor=extractor)
         )
         logger.info("worlddb opened %s", path)
         server.engine = opened
+        schedule = _schedule(opened, consolidate_every_s, functional)
         try:
             yield AppState(db=opened, write_lock=write_lock)
         finally:
             server.engine = None
+            if schedule is not None:
+                await anyio.to_thread.run_sync(schedule.stop)
             await anyio.to_thread.run_sync(opened.close)
 
     auth_kwargs: dict[str, Any] = {}
@@ -192,6 +208,17 @@ def create_server(
     # An unauthenticated liveness probe for process managers (the SDK leaves custom routes open).
     server.custom_route("/healthz", methods=["GET"], include_in_schema=False)(healthz)
     return server
+
+
+def _schedule(
+    db: WorldDB, every_s: float | None, functional: Sequence[str]
+) -> ConsolidationSchedule | None:
+    """The background consolidation, started, when one was asked for."""
+    if not every_s:
+        return None
+    consolidator = Consolidator(db, functional=functional)
+    logger.info("consolidating every %.0f s", every_s)
+    return ConsolidationSchedule(consolidator.run, every_s).start()
 
 
 def is_loopback(host: str) -> bool:

@@ -210,6 +210,9 @@ class RecallResult(_Output):
     hits: list[RecallHitOut] = Field(description="Best first")
     context: str = Field(description="The hits as compact dated lines, bounded in size")
     as_of: str | None = Field(description="The valid time the recall was pinned to, if any")
+    summaries: list[RecallHitOut] | None = Field(
+        None, description="With include_summaries: the best matching Community / Summary worlds"
+    )
 
 
 class MemoryItem(_Output):

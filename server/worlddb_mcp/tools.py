@@ -20,6 +20,7 @@ from worlddb.engine.access import scope_labels, shown_labels
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
+from worlddb.recall.result import RecallHit
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
 from worlddb_mcp.auth import Grant
@@ -58,6 +59,8 @@ __all__ = ["CONTEXT_BUDGET_CHARS", "TOOLS", "read_world"]
 logger = logging.getLogger(__name__)
 
 CONTEXT_BUDGET_CHARS: Final = 4000  # the context block fits a prompt without crowding it
+SUMMARY_HITS: Final = 3
+SUMMARY_TYPES: Final = ("Community", "Summary")
 MAX_TEXT_CHARS: Final = 200_000
 MAX_QUERY_CHARS: Final = 2000
 HEX_DIGITS: Final = frozenset("0123456789abcdef")
@@ -178,11 +181,19 @@ async def memory_recall(
     explain: Annotated[
         bool, Field(description="Add provenance, entities and surfaced_by to each hit")
     ] = False,
+    include_summaries: Annotated[
+        bool,
+        Field(
+            description="Also return the best community and session summaries (written by "
+            "`worlddb consolidate`): an overview for broad questions"
+        ),
+    ] = False,
 ) -> RecallResult:
     """Find memories relevant to a query within the given scopes, best first.
 
     Combines keyword, vector and graph retrieval. `context` is a compact block of the hits with
-    their dates, sized to paste into a prompt.
+    their dates, sized to paste into a prompt. With `include_summaries`, `summaries` holds the
+    consolidator's community and session summaries that match ("what do I do for fitness?").
     """
     granted = caller_grant()
     wanted = check_scopes(granted, scopes.as_mapping())
@@ -197,33 +208,46 @@ async def memory_recall(
             result = replace(
                 result, hits=tuple(h for h in result.hits if hit_permitted(db, h, granted))
             )
-        hits = [
-            RecallHitOut(
-                id=h.id,
-                short_id=h.id[:SHORT_ID],
-                type=h.type,
-                text=h.text,
-                score=float(h.score),
-                ranks=dict(h.ranks),
-                valid_from=format_us(h.valid_from),
-                valid_to=format_us(h.valid_to),
-                scopes=shown_labels(h.scopes, granted, wanted),
-                conflicts=list(h.conflicts),
-                status=h.status,
-                superseded_by=[_succession(x) for x in h.superseded_by],
-                replaces=[_succession(x) for x in h.replaces],
-                untrusted=h.untrusted,
-                provenance=list(h.provenance) if explain else None,
-                entities=list(h.entities) if explain else None,
-                surfaced_by=h.surfaced_by if explain else None,
-            )
-            for h in result.hits
-        ]
+        summaries = None
+        if include_summaries:
+            found = db.recall(
+                query, scopes=wanted, limit=SUMMARY_HITS, valid_at=valid_at, types=SUMMARY_TYPES
+            ).hits
+            summaries = [
+                _hit_out(h, granted, wanted, explain)
+                for h in found
+                if granted.is_unrestricted or hit_permitted(db, h, granted)
+            ]
         return RecallResult(
-            hits=hits, context=result.context(CONTEXT_BUDGET_CHARS), as_of=format_us(valid_at)
+            hits=[_hit_out(h, granted, wanted, explain) for h in result.hits],
+            context=result.context(CONTEXT_BUDGET_CHARS),
+            as_of=format_us(valid_at),
+            summaries=summaries,
         )
 
     return await run_read(ctx, run)
+
+
+def _hit_out(h: RecallHit, granted: Grant, wanted: dict[str, str], explain: bool) -> RecallHitOut:
+    return RecallHitOut(
+        id=h.id,
+        short_id=h.id[:SHORT_ID],
+        type=h.type,
+        text=h.text,
+        score=float(h.score),
+        ranks=dict(h.ranks),
+        valid_from=format_us(h.valid_from),
+        valid_to=format_us(h.valid_to),
+        scopes=shown_labels(h.scopes, granted, wanted),
+        conflicts=list(h.conflicts),
+        status=h.status,
+        superseded_by=[_succession(x) for x in h.superseded_by],
+        replaces=[_succession(x) for x in h.replaces],
+        untrusted=h.untrusted,
+        provenance=list(h.provenance) if explain else None,
+        entities=list(h.entities) if explain else None,
+        surfaced_by=h.surfaced_by if explain else None,
+    )
 
 
 def _succession(found: Succession) -> SuccessionOut:

@@ -17,6 +17,7 @@ from worlddb.cli.admin import COMMANDS as ADMIN_COMMANDS
 from worlddb.cli.backup import COMMANDS as BACKUP_COMMANDS
 from worlddb.cli.bench import GROUPS
 from worlddb.cli.common import CliState, accept_db_anywhere
+from worlddb.cli.consolidate import consolidate
 from worlddb.cli.demo import demo, reembed
 from worlddb.cli.imports import COMMANDS as IMPORT_COMMANDS
 from worlddb.cli.memory import COMMANDS as MEMORY_COMMANDS
@@ -66,6 +67,7 @@ for _command in (demo, reembed, *MEMORY_COMMANDS, *ADMIN_COMMANDS, *BACKUP_COMMA
     cli.add_command(_command)
 for _command in IMPORT_COMMANDS:
     cli.add_command(_command)
+cli.add_command(consolidate)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

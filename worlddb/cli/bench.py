@@ -175,6 +175,7 @@ for _name, _summary in (
     ("fuzz", "Randomised and malformed MCP tool calls against a real server (-p calls=N)"),
     ("traverse", "A*, water circles and beam search at N worlds vs a 1-hop SQL floor"),
     ("retention", "Recall P50/P95 with and without recording reinforcement"),
+    ("consolidate", "Consolidation s per 1k new worlds; summary-first vs full query (-p worlds=N)"),
 ):
     bench.add_command(_bench_command(_name, _summary))
 

@@ -39,7 +39,7 @@ from worlddb.index.filters import WorldFilter, check_types, filter_ids, resolve_
 from worlddb.index.fts import match_rids, search_text
 from worlddb.index.graph import edges_touching
 from worlddb.index.vector import VectorIndex
-from worlddb.model import Edge, NodeId
+from worlddb.model import Edge, NodeId, World
 from worlddb.plugins import Embedder
 from worlddb.query import traverse
 from worlddb.query.spec import (
@@ -49,6 +49,7 @@ from worlddb.query.spec import (
     Filter,
     Limit,
     Operator,
+    PreferSummaries,
     QuerySpec,
     ShortestPath,
     Spread,
@@ -200,6 +201,12 @@ class Query:
             Beam(query, _types(edge_types), direction, width, depth, bounds or Bounds())
         )
 
+    def prefer_summaries(self) -> Query:
+        """Replace the worlds that a live Summary covers (children of a summarised container)
+        by that summary, at the place of the first of them: the summary at the default depth,
+        the detail on demand (leave this out, or expand from the summary)."""
+        return self._then(PreferSummaries())
+
     def limit(self, n: int) -> Query:
         """Keep the first ``n`` worlds."""
         return self._then(Limit(n))
@@ -236,6 +243,7 @@ class _Execution:
         )
         self.flt = WorldFilter(self.spec.view, now, None, scopes)
         self.state = _State()
+        self.loaded: dict[int, World] = {}  # worlds an operator already read, by rid
 
     def run(self) -> Subgraph:
         plan = plan_start(self.spec)
@@ -251,10 +259,13 @@ class _Execution:
                 self._filter(op)
             elif isinstance(op, ShortestPath | Spread | Beam):
                 self._traverse(op)
+            elif isinstance(op, PreferSummaries):
+                self._prefer_summaries()
             else:
                 self.state.nodes = dict(list(self.state.nodes.items())[: op.n])
         kept = self.state.nodes
-        worlds = self.store.worlds_by_rid(kept.values())
+        worlds = {r: w for r, w in self.loaded.items() if w.id in kept}
+        worlds.update(self.store.worlds_by_rid(r for r in kept.values() if r not in worlds))
         edges = tuple(e for e in self.state.edges.values() if e.source in kept and e.target in kept)
         return Subgraph(
             nodes=tuple(worlds[rid] for rid in kept.values() if rid in worlds),
@@ -378,6 +389,36 @@ class _Execution:
             if edge is not None:
                 self.state.edges.setdefault(edge.id, edge)
 
+    def _prefer_summaries(self) -> None:
+        nodes = self.state.nodes
+        worlds = self.store.worlds_by_rid(nodes.values())
+        self.loaded.update(worlds)
+        parent_of = {w.id: w.parent for w in worlds.values() if w.parent is not None}
+        if not parent_of:
+            return
+        by_parent: dict[NodeId, NodeId] = {}
+        derived = edges_touching(
+            self.store, set(parent_of.values()), types=["derived_from"], direction="in"
+        )
+        visible = filter_ids(self.store, [e.source for e in derived], self.flt)
+        if visible:
+            summaries = self.store.worlds_by_rid(visible.values())
+            self.loaded.update(summaries)
+            types = {w.id: w.type for w in summaries.values()}
+            for edge in derived:
+                if types.get(edge.source) == _SUMMARY:
+                    by_parent.setdefault(edge.target, edge.source)
+                    self.state.edges.setdefault(edge.id, edge)
+        out: dict[NodeId, int] = {}
+        for wid, rid in nodes.items():
+            parent = parent_of.get(wid)
+            summary = by_parent.get(parent) if parent is not None else None
+            if summary is None:
+                out.setdefault(wid, rid)
+            else:
+                out.setdefault(summary, visible[summary])
+        self.state.nodes = out
+
     def _filter(self, op: Filter) -> None:
         flt = WorldFilter(
             op.view or self.spec.view,
@@ -391,6 +432,9 @@ class _Execution:
 
 def _types(edge_types: str | Sequence[str]) -> tuple[str, ...]:
     return (edge_types,) if isinstance(edge_types, str) else tuple(edge_types)
+
+
+_SUMMARY: Final = "Summary"
 
 
 def _far_ends(edge: Edge, frontier: set[NodeId], direction: str) -> list[NodeId]:

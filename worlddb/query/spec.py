@@ -25,6 +25,7 @@ __all__ = [
     "Filter",
     "Limit",
     "Operator",
+    "PreferSummaries",
     "QuerySpec",
     "ShortestPath",
     "Spread",
@@ -67,6 +68,13 @@ class Filter:
     types: tuple[str, ...] | None = None
     scope_ids: tuple[str, ...] | None = None
     view: TimeView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PreferSummaries:
+    """Show a container's Summary world in place of its children (the consolidator writes
+    summaries); the children stay reachable from the summary along ``derived_from`` and
+    ``contains`` (detail on demand: query without this operator, or expand from the summary)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +141,7 @@ class Beam:
 
 
 Traversal = ShortestPath | Spread | Beam
-Operator = Expand | WhereConnected | Filter | Limit | ShortestPath | Spread | Beam
+Operator = Expand | WhereConnected | Filter | Limit | ShortestPath | Spread | Beam | PreferSummaries
 
 
 @dataclass(frozen=True, slots=True)

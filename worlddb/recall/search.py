@@ -147,7 +147,8 @@ class RecallSettings:
         max_surfaced: Most worlds query rewrites may add per hit.
         hidden_types: Types left out unless asked for by ``types``: entities annotate the
             memories that mention them (``RecallHit.entities``) instead of competing with
-            them for places, and Scope worlds are bookkeeping.
+            them for places, and Scope worlds are bookkeeping. The consolidator's Summary and
+            Community worlds stay out until measured to help (``types`` asks for them).
     """
 
     depth: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_DEPTH))
@@ -157,7 +158,7 @@ class RecallSettings:
     max_terms: int = MAX_TERMS
     entity_types: tuple[str, ...] = tuple(sorted(ENTITY_TYPES))
     max_surfaced: int = 3
-    hidden_types: tuple[str, ...] = (*sorted(ENTITY_TYPES), "Scope")
+    hidden_types: tuple[str, ...] = (*sorted(ENTITY_TYPES), "Scope", "Summary", "Community")
 
 
 class Recall:

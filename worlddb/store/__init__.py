@@ -31,6 +31,7 @@ from typing import Final
 
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
+from worlddb.store.edge_log import EdgeLogReads
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
@@ -72,7 +73,7 @@ class _Reader:
         self.depth = 0
 
 
-class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads):
+class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads):
     """An open worlddb SQLite file (or in-memory database).
 
     ``_connection``, ``_guard``, ``_write_connection`` and ``_writing()`` are this backend's
