@@ -13,11 +13,11 @@ import pytest
 from worlddb import WorldDB
 from worlddb.bench.consolidate_scenarios import DAY_US, T0, rich_scenario
 from worlddb.consolidate import (
-    AnthropicSummarizer,
     Consolidator,
     ExtractiveSummarizer,
     live_summary,
 )
+from worlddb.consolidate.claude import AnthropicSummarizer
 from worlddb.query import Query
 
 TEXTS = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from worlddb.cli.common import CliState, emit, json_option, pass_state, progress
-from worlddb.consolidate import STEPS, AnthropicSummarizer, Consolidator, ExtractiveSummarizer
+from worlddb.consolidate import STEPS, Consolidator, ExtractiveSummarizer
 from worlddb.consolidate.schedule import parse_every, split_names
 from worlddb.plugins import Summarizer
 
@@ -74,9 +74,7 @@ def consolidate(
     """
     if db_path is not None:
         state.db_path = db_path
-    chosen: Summarizer = (
-        AnthropicSummarizer() if summarizer == "anthropic" else (ExtractiveSummarizer())
-    )
+    chosen: Summarizer = _claude() if summarizer == "anthropic" else ExtractiveSummarizer()
     age_s = parse_every(min_age) or 0.0
     with state.open() as db:
         tool = Consolidator(
@@ -107,3 +105,9 @@ def consolidate(
             click.echo("invariants ok")
 
     emit(state, data, human)
+
+
+def _claude() -> Summarizer:
+    from worlddb.consolidate.claude import AnthropicSummarizer  # the optional extra
+
+    return AnthropicSummarizer()

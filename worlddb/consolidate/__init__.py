@@ -40,7 +40,7 @@ from worlddb.consolidate.communities import COMMUNITY_TYPE, CommunitiesStep
 from worlddb.consolidate.contradictions import ContradictionSweep, FunctionalRelations
 from worlddb.consolidate.inferred import CLOSED_TYPES, InferredEdgesStep, is_inferred
 from worlddb.consolidate.summaries import SUMMARY_TYPE, SummariesStep, live_summary
-from worlddb.consolidate.summarizers import AnthropicSummarizer, ExtractiveSummarizer
+from worlddb.consolidate.summarizers import ExtractiveSummarizer
 from worlddb.errors import ValidationError
 from worlddb.plugins import Summarizer
 from worlddb.reconciler import Reconciler
@@ -176,3 +176,12 @@ class Consolidator:
                 value=unknown[0],
             )
         return [s for s in STEPS if s in steps]
+
+
+def __getattr__(name: str) -> object:
+    """``AnthropicSummarizer`` on first use: the SDK is an optional extra."""
+    if name == "AnthropicSummarizer":
+        from worlddb.consolidate.claude import AnthropicSummarizer
+
+        return AnthropicSummarizer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

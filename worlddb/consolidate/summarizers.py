@@ -5,11 +5,12 @@ their words by TF-IDF within the batch, and keeps the few sentences most similar
 others (degree centrality, the idea behind LexRank), in their original order. Same texts, same
 summary, byte for byte, which is what makes a consolidation rerun write nothing new.
 
-``AnthropicSummarizer`` asks Claude for a short summary through the ``anthropic`` SDK. A model's
-answer may differ between calls, so a rerun may summarise a source again only if its first
-summary was never written; once written, the summary world stands (the summaries step looks for
-an existing live summary before it asks). Any SDK failure falls back to the extractive summary:
-a consolidation run never stops because the model was unavailable.
+``AnthropicSummarizer`` (``worlddb.consolidate.claude``, the ``worlddb[anthropic]`` extra) asks
+Claude for a short summary through the ``anthropic`` SDK. A model's answer may differ between
+calls, so a rerun may summarise a source again only if its first summary was never written;
+once written, the summary world stands (the summaries step looks for an existing live summary
+before it asks). Any SDK failure falls back to the extractive summary: a consolidation run
+never stops because the model was unavailable.
 """
 
 from __future__ import annotations
@@ -21,11 +22,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-import anthropic
 import numpy as np
-from anthropic.types import TextBlock
 
-__all__ = ["AnthropicSummarizer", "ExtractiveSummarizer", "split_sentences"]
+__all__ = ["ExtractiveSummarizer", "split_sentences"]
 
 logger = logging.getLogger(__name__)
 
@@ -132,45 +131,3 @@ class ExtractiveSummarizer:
     def _fit(self, sentences: Sequence[str]) -> str:
         text = " ".join(sentences)
         return text if len(text) <= self.max_chars else text[: self.max_chars - 1] + "…"
-
-
-class AnthropicSummarizer:
-    """A summary written by Claude; the extractive summary when the call fails."""
-
-    def __init__(
-        self,
-        client: anthropic.Anthropic | None = None,
-        *,
-        model: str = "claude-haiku-4-5",
-        max_tokens: int = 300,
-        max_input_chars: int = 24_000,
-        fallback: ExtractiveSummarizer | None = None,
-    ) -> None:
-        self._client = client
-        self.model = model
-        self.max_tokens = max_tokens
-        self.max_input_chars = max_input_chars
-        self.fallback = fallback or ExtractiveSummarizer()
-
-    def summarize(self, texts: Sequence[str], /) -> str:
-        joined = "\n".join(f"- {' '.join(t.split())}" for t in texts if t.strip())
-        if not joined:
-            return ""
-        prompt = (
-            "Summarise what these notes from one conversation or topic say, in at most three "
-            "plain sentences. Keep names, dates and numbers. Answer with the summary only.\n\n"
-            + joined[: self.max_input_chars]
-        )
-        try:
-            if self._client is None:
-                self._client = anthropic.Anthropic()
-            reply = self._client.messages.create(
-                model=self.model,
-                max_tokens=self.max_tokens,
-                messages=[{"role": "user", "content": prompt}],
-            )
-        except anthropic.AnthropicError:
-            logger.warning("summary model call failed; using the extractive summary", exc_info=True)
-            return self.fallback.summarize(texts)
-        text = " ".join(b.text for b in reply.content if isinstance(b, TextBlock)).strip()
-        return " ".join(text.split()) or self.fallback.summarize(texts)
