@@ -17,6 +17,7 @@ def tiny_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make a handful of rows look like a big store to the plan."""
     monkeypatch.setattr(fts_bounded, "TERM_WINDOW", 2)
     monkeypatch.setattr(fts_bounded, "EXACT_MAX_ROWS", 0)
+    monkeypatch.setattr(fts_bounded, "BOUNDED_MIN_ROWS", 0)
 
 
 def _fill(db: WorldDB) -> None:

@@ -24,8 +24,9 @@ floored at 1e-6, document length over all columns, column weights) with one appr
 each term counts once per column it appears in (term frequency 1). Measured against the
 exact lane in BENCHMARKS.md ("Bounded text lane").
 
-The plan runs only when some term matches more than ``TERM_WINDOW`` rows; below that the exact
-FTS5 query is already cheap, so small stores rank exactly as before. When the plan finds fewer
+The plan runs only in stores of at least ``BOUNDED_MIN_ROWS`` rows, when some term matches more
+than ``TERM_WINDOW`` rows and the terms together more than ``EXACT_MAX_ROWS``; below that the
+exact FTS5 query is as cheap, so small stores rank exactly as before. When the plan finds fewer
 than ``limit`` admitted rows (a narrow scope, type or time filter), the caller runs the exact
 query, so a filter never costs hits.
 """
@@ -43,6 +44,7 @@ from worlddb.store.lane_protocols import LaneQueries
 __all__ = [
     "BM25_B",
     "BM25_K1",
+    "BOUNDED_MIN_ROWS",
     "CONJUNCTIVE_MAX_FRACTION",
     "EXACT_MAX_ROWS",
     "MIN_POOL",
@@ -65,6 +67,10 @@ the documents (IDF ≥ ~3.5): a word in a third of the store adds cost, not sele
 PAIR_TERMS: Final = 3
 """The rarest terms whose pairs are also probed: a row holding two of them outranks one holding
 only one, wherever it sits in time."""
+BOUNDED_MIN_ROWS: Final = 250_000
+"""Stores with fewer rows always run the exact query: at 100k worlds it costs 4.6 ms CPU on the
+mean against this plan's 8.7 (its common-term rewrite keeps it small); at 575k, 23 against 9.
+The crossover between the two was not measured; 250k is a guess inside it."""
 EXACT_MAX_ROWS: Final = 20_000
 """Up to this many matching rows (summed over the terms, estimated) the exact FTS5 query runs:
 it costs ~0.5 µs CPU per row (measured at 575k worlds: 24 ms at the median with ~50k rows), so
@@ -84,14 +90,17 @@ def bounded_top(
     """The ``limit`` best ``(rid, score)`` for the quoted ``terms`` (OR), best first.
 
     Returns:
-        ``None`` when the exact query is cheap (every term complete within its window, or the
-        terms together in at most ``EXACT_MAX_ROWS`` rows), or when fewer than ``limit``
+        ``None`` when the exact query is cheap (a store under ``BOUNDED_MIN_ROWS``, every term
+        complete within its window, or the terms together in at most ``EXACT_MAX_ROWS`` rows),
+        or when fewer than ``limit``
         admitted rows were found: the caller then runs the exact query.
     """
+    bound = backend.row_bound()
+    if bound < BOUNDED_MIN_ROWS:
+        return None
     windows = {term: backend.newest_matches(term, TERM_WINDOW + 1) for term in terms}
     if all(len(rows) <= TERM_WINDOW for rows in windows.values()):
         return None
-    bound = max(1, backend.row_bound())
     frequency: dict[str, float] = {}
     oldest: dict[str, int] = {}  # truncated terms: rows below this rid were not read
     known: dict[int, set[str]] = {}
