@@ -71,10 +71,11 @@ BOUNDED_MIN_ROWS: Final = 250_000
 """Stores with fewer rows always run the exact query: at 100k worlds it costs 4.6 ms CPU on the
 mean against this plan's 8.7 (its common-term rewrite keeps it small); at 575k, 23 against 9.
 The crossover between the two was not measured; 250k is a guess inside it."""
-EXACT_MAX_ROWS: Final = 20_000
-"""Up to this many matching rows (summed over the terms, estimated) the exact FTS5 query runs:
-it costs ~0.5 µs CPU per row (measured at 575k worlds: 24 ms at the median with ~50k rows), so
-below this it is about as cheap as this plan (~6 ms) and ranks exactly."""
+EXACT_MAX_ROWS: Final = 5_000
+"""Up to this many matching rows (summed over the terms, estimated) the exact FTS5 query runs.
+Measured at 575k worlds, 200 questions (BENCHMARKS.md): CPU P95 27.2 ms with 20,000 here (the
+exact queries just under it are the slowest), 11.9 with 5,000, 12.0 with none; the top-10
+quality against the exact lane stayed (source fact found 50% both ways, summed BM25 1.00)."""
 BM25_K1: Final = 1.2
 BM25_B: Final = 0.75
 _IDF_FLOOR: Final = 1e-6
