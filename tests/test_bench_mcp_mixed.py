@@ -1,4 +1,4 @@
-"""``worlddb bench mcp`` mixed mode: recall latency idle and during large writes, over HTTP."""
+"""``worlddb bench mcp``: stdio round trips beside in-process writes; mixed mode over HTTP."""
 
 from __future__ import annotations
 
@@ -31,3 +31,11 @@ def test_mixed_mode_needs_http_and_a_known_mode() -> None:
         run_mcp_bench(1, "stdio", mode="mixed")
     with pytest.raises(ValueError, match="mode"):
         run_mcp_bench(1, "http", mode="both")
+
+
+@pytest.mark.slow
+def test_sequential_mode_reports_stdio_round_trips_beside_in_process_writes() -> None:
+    result = run_mcp_bench(20, "stdio", calls=3, embedder="hash", extractor="none")
+    assert 0 < result["write_p50_ms"] <= result["write_p95_ms"]
+    assert 0 < result["inproc_write_p50_ms"] <= result["inproc_write_p95_ms"]
+    assert 0 <= result["inproc_write_cpu_p50_ms"] <= result["inproc_write_cpu_p95_ms"]

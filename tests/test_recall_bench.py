@@ -14,7 +14,20 @@ def test_bench_reports_every_operation_on_a_small_store() -> None:
     report = run_recall_bench(400, queries=4)
     latency = report["latency_ms"]
     assert isinstance(latency, dict)
-    assert set(latency) == {"expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped"}
+    assert set(latency) == {
+        "expand_1hop",
+        "graph_1hop",
+        "fts_floor",
+        "bm25",
+        "bm25_exact",
+        "hnsw_top10",
+        "recall",
+        "recall_scoped",
+    }
+    assert set(report["cpu_ms_mean"]) == set(latency)  # type: ignore[arg-type]
+    quality = report["bm25_vs_exact"]
+    assert isinstance(quality, dict)
+    assert all(0.0 <= value <= 1.0 for value in quality.values())
     assert all(v["p50"] <= v["p95"] <= v["max"] for v in latency.values())
     assert 300 <= int(report["worlds"]) <= 400  # type: ignore[call-overload]
     assert 0.0 <= float(report["hnsw_recall_at_10"]) <= 1.0  # type: ignore[arg-type]

@@ -153,6 +153,34 @@ async def _timed_calls(client: Any, calls: int, seed: int) -> dict[str, Any]:
     return out
 
 
+def _in_process_writes(
+    path: Path, embedder: str, extractor: str, calls: int, seed: int
+) -> dict[str, float]:
+    """``remember()`` on the same store in this process, as the server's tool calls it: the
+    floor the MCP round trip is compared with (same texts' kind, fresh nonce, same warm-up)."""
+    from worlddb.settings import embedder_named, extractor_named
+
+    nonce = os.urandom(4).hex()
+    texts = chat_texts(WARMUP + calls, seed + 2)
+    wall: list[float] = []
+    cpu: list[float] = []
+    scopes = dict(SCOPES)
+    with WorldDB.open(
+        path, embedder=embedder_named(embedder), extractor=extractor_named(extractor)
+    ) as db:
+        for i in range(WARMUP + calls):
+            began, cpu_began = time.perf_counter(), time.process_time()
+            db.remember(f"bench {nonce} {i}: {texts[i]}", scopes=scopes)
+            if i >= WARMUP:
+                wall.append((time.perf_counter() - began) * 1000)
+                cpu.append((time.process_time() - cpu_began) * 1000)
+        db.drain_recluster()
+    out: dict[str, float] = {}
+    out["inproc_write_p50_ms"], out["inproc_write_p95_ms"] = _percentiles(wall)
+    out["inproc_write_cpu_p50_ms"], out["inproc_write_cpu_p95_ms"] = _percentiles(cpu)
+    return out
+
+
 def _large_text(chars: int, seed: int) -> str:
     """About ``chars`` characters of fresh chat text (a nonce keeps every write a new memory)."""
     parts = [f"bench large note {os.urandom(4).hex()}:"]
@@ -316,6 +344,7 @@ def run_mcp_bench(
     write_chars: int = WRITE_CHARS,
     max_load_s: float = MAX_LOAD_S,
     interval_s: float = RECALL_INTERVAL_S,
+    in_process: bool = True,
 ) -> dict[str, Any]:
     """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
 
@@ -334,9 +363,12 @@ def run_mcp_bench(
         max_load_s: In ``mixed`` mode, stop sending recalls under load after this many seconds
             even with fewer than ``calls`` sent.
         interval_s: In ``mixed`` mode, seconds between recalls sent under load (open loop).
+        in_process: In ``sequential`` mode, then time ``calls`` ``remember()`` calls on the same
+            store in this process (``inproc_write_*``): the write without the transport.
 
     Returns:
-        ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms`` and the setup.
+        ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms``, the in-process
+        ``inproc_write_*`` figures and the setup.
     """
     if transport not in ("stdio", "http"):
         raise ValueError(f"transport must be 'stdio' or 'http', not {transport!r}")
@@ -395,6 +427,8 @@ def run_mcp_bench(
         finally:
             if process is not None:
                 _stop(process)
+        if mode == "sequential" and in_process:
+            timings.update(_in_process_writes(path, embedder, extractor, calls, seed))
     return {
         "memories": memories,
         "transport": transport,

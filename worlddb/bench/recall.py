@@ -36,7 +36,9 @@ from worlddb.engine import WorldDB
 from worlddb.errors import ValidationError
 from worlddb.hashing import scope_world, world_id
 from worlddb.index.filters import WorldFilter
-from worlddb.index.fts import search_text
+from worlddb.index.fts import match_rids, search_text
+from worlddb.index.fts_query import build_match
+from worlddb.index.graph import mentions
 from worlddb.index.vector import VectorIndex, decode_vector
 from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
 from worlddb.plugins import Embedder
@@ -334,20 +336,24 @@ def _measure(
     assert db.vectors is not None
     index = db.vectors
     flt = WorldFilter(now=db.now())
-    names = ("expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped")
+    names = _TIMED
     per_round: list[dict[str, dict[str, float]]] = []
+    per_round_cpu: list[dict[str, float]] = []
     found_fact = 0
     for _ in range(rounds):
-        samples, found_fact = _time_lanes(
+        samples, cpu, found_fact = _time_lanes(
             db, recall, index, flt, questions, vectors, entities, asked
         )
         per_round.append({name: percentiles(samples[name]) for name in names})
+        per_round_cpu.append(cpu)
     return {
         "worlds": db.store.counts()["nodes"],
         "embedder": embedder.key,
         "queries": n,
         "rounds": rounds,
         "latency_ms": {name: _median_stats([r[name] for r in per_round]) for name in names},
+        "cpu_ms_mean": _median_stats(per_round_cpu),
+        "bm25_vs_exact": _text_quality(db, flt, questions, asked),
         "hnsw_recall_at_10": hnsw_recall_at_k(db, vectors[: min(n, 200)]),
         "scoped_recall_finds_source_fact": round(found_fact / n, 3),
     }
@@ -355,6 +361,60 @@ def _measure(
 
 def _median_stats(rounds: Sequence[dict[str, float]]) -> dict[str, float]:
     return {key: round(float(np.median([r[key] for r in rounds])), 3) for key in rounds[0]}
+
+
+_TIMED: Final = (
+    "expand_1hop",
+    "graph_1hop",
+    "fts_floor",
+    "bm25",
+    "bm25_exact",
+    "hnsw_top10",
+    "recall",
+    "recall_scoped",
+)
+
+
+def _graph_1hop(db: WorldDB, entity: NodeId, flt: WorldFilter) -> object:
+    """Recall's 1-hop adjacency: ids and recency off the edge index, then only the top 10
+    hydrated (``expand_1hop`` hydrates every neighbour as a full ``World``)."""
+    hits = mentions(db.store, [entity], flt=flt, limit=10, entity_types=_ENTITY_TYPES, hops=1)
+    return db.store.worlds_by_rid([h.rid for h in hits])
+
+
+def _fts_floor(db: WorldDB, question: str, flt: WorldFilter) -> object:
+    """The raw index floor: read ten matches of the question, unscored."""
+    match = build_match(question)
+    return db.store.lanes.newest_matches(match, 10) if match else None
+
+
+def _text_quality(
+    db: WorldDB, flt: WorldFilter, questions: Sequence[str], asked: Sequence[tuple[str, str]]
+) -> dict[str, float]:
+    """The lane's top 10 against the exact (unbounded) FTS5 lane's: the mean overlap, the
+    lane's summed exact BM25 as a share of the exact lane's, and how often each finds the fact
+    the question was drawn from."""
+    overlap = score_share = found = found_exact = 0.0
+    for question, (fact, _) in zip(questions, asked, strict=True):
+        got = search_text(db.store, question, flt=flt, limit=10)
+        ref = search_text(db.store, question, flt=flt, limit=10, bounded=False)
+        got_ids = {h.rid for h in got}
+        overlap += len(got_ids & {h.rid for h in ref}) / max(1, len(ref))
+        # Both sides re-scored by one plain OR query: the exact lane's own scores count a rare
+        # term twice (its ``R OR (R AND C)`` expression names it twice).
+        mine = sum(h.score for h in match_rids(db.store, question, got_ids))
+        best = sum(h.score for h in match_rids(db.store, question, [h.rid for h in ref]))
+        score_share += mine / best if best > 0 else 1.0
+        texts = db.store.worlds_by_rid([*got_ids, *(h.rid for h in ref)])
+        found += fact in {texts[r].content for r in got_ids if r in texts}
+        found_exact += fact in {texts[h.rid].content for h in ref if h.rid in texts}
+    n = max(1, len(questions))
+    return {
+        "overlap_at_10": round(overlap / n, 3),
+        "score_share": round(score_share / n, 3),
+        "finds_source_fact": round(found / n, 3),
+        "exact_finds_source_fact": round(found_exact / n, 3),
+    }
 
 
 def _time_lanes(
@@ -366,22 +426,34 @@ def _time_lanes(
     vectors: np.ndarray,
     entities: Sequence[NodeId],
     asked: Sequence[tuple[str, str]],
-) -> tuple[dict[str, list[float]], int]:
-    samples: dict[str, list[float]] = {
-        k: [] for k in ("expand_1hop", "bm25", "hnsw_top10", "recall", "recall_scoped")
-    }
+) -> tuple[dict[str, list[float]], dict[str, float], int]:
+    samples: dict[str, list[float]] = {k: [] for k in _TIMED}
+    cpu: dict[str, float] = {k: 0.0 for k in _TIMED}
+
+    def timed(name: str, fn: Callable[[], object]) -> None:
+        began = time.process_time()
+        samples[name].append(_time(fn))
+        cpu[name] += (time.process_time() - began) * 1000 / len(questions)
+
     found_fact = 0
     for i, question in enumerate(questions):
         seed_id, qvec, scope = entities[i], vectors[i], asked[i][1]
-        samples["expand_1hop"].append(_time(partial(_expand, db, seed_id)))
-        samples["bm25"].append(_time(partial(search_text, db.store, question, flt=flt, limit=10)))
-        samples["hnsw_top10"].append(_time(partial(index.search, qvec, 10)))
-        samples["recall"].append(_time(partial(recall.recall, question, limit=10)))
-        began = time.perf_counter()
+        timed("expand_1hop", partial(_expand, db, seed_id))
+        timed("graph_1hop", partial(_graph_1hop, db, seed_id, flt))
+        timed("fts_floor", partial(_fts_floor, db, question, flt))
+        timed("bm25", partial(search_text, db.store, question, flt=flt, limit=10))
+        timed(
+            "bm25_exact",
+            partial(search_text, db.store, question, flt=flt, limit=10, bounded=False),
+        )
+        timed("hnsw_top10", partial(index.search, qvec, 10))
+        timed("recall", partial(recall.recall, question, limit=10))
+        began, cpu_began = time.perf_counter(), time.process_time()
         scoped = recall.recall(question, limit=10, scope_ids=[scope])
         samples["recall_scoped"].append((time.perf_counter() - began) * 1000)
+        cpu["recall_scoped"] += (time.process_time() - cpu_began) * 1000 / len(questions)
         found_fact += asked[i][0] in {h.text for h in scoped.hits}
-    return samples, found_fact
+    return samples, cpu, found_fact
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,11 +10,16 @@ User text goes through ``worlddb.index.fts_query.build_match``: any string becom
 literal MATCH expression, with stopwords dropped and the term count capped so long questions
 stay fast.
 
-**Common terms.** An OR query costs one scored row per document that holds *any* term, so one
-frequent word ("meeting", "today") can make a query touch most of the store. Each term's
-document frequency is probed first (a bounded count, no scoring); terms in more than
-``common_cap`` documents stop *selecting* rows but still *score* them: the expression becomes
-``R OR (R AND C)`` (R: the rare terms, C: the common ones), which matches exactly the rows R
+**Bounded plan.** When any term matches more than ``fts_bounded.TERM_WINDOW`` rows, the lane
+reads bounded id lists and scores a bounded pool itself (``worlddb.index.fts_bounded``), so its
+cost does not grow with how many rows a common word matches; otherwise, or when that plan finds
+less than a page under the filter, the exact query below runs.
+
+**Common terms (exact query).** An OR query costs one scored row per document that holds
+*any* term, so one frequent word ("meeting", "today") can make a query touch most of the
+store. Each term's document frequency is probed first (a bounded count, no scoring); terms in
+more than ``common_cap`` documents stop *selecting* rows but still *score* them: the expression
+becomes ``R OR (R AND C)`` (R: the rare terms, C: the common ones), which matches exactly the rows R
 matches while BM25 still credits the common words those rows contain. When every term is
 common, the rows must hold all of them (an AND query), and only if that finds fewer than
 ``limit`` does the plain OR query run.
@@ -28,6 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from worlddb.index.filters import WorldFilter
+from worlddb.index.fts_bounded import bounded_top
 from worlddb.index.fts_query import MAX_TERMS, build_match
 from worlddb.store import Store
 from worlddb.store.lane_protocols import TextQueries
@@ -65,7 +71,13 @@ class TextHit:
 
 
 def search_text(
-    store: Store, text: str, *, flt: WorldFilter, limit: int, max_terms: int = MAX_TERMS
+    store: Store,
+    text: str,
+    *,
+    flt: WorldFilter,
+    limit: int,
+    max_terms: int = MAX_TERMS,
+    bounded: bool = True,
 ) -> list[TextHit]:
     """The ``limit`` best BM25 matches for ``text`` that ``flt`` admits, best first.
 
@@ -75,6 +87,8 @@ def search_text(
         flt: Which worlds may be returned.
         limit: How many hits at most.
         max_terms: The most query words kept (the most specific ones).
+        bounded: Use the bounded plan (``worlddb.index.fts_bounded``) when a term is common;
+            ``False`` always runs the exact FTS5 query (to measure the plan against it).
 
     Returns:
         Hits best first; empty when the text has no searchable word.
@@ -83,6 +97,10 @@ def search_text(
     if match is None or limit <= 0:
         return []
     backend: TextQueries = store.lanes
+    if bounded:
+        found = bounded_top(store.lanes, _TERM.findall(match), flt, limit, _WEIGHTS)
+        if found is not None:
+            return [TextHit(rid, score) for rid, score in found]
     selective, fallback = _selective(backend, match)
     rows = backend.bm25_top(selective, flt, limit, _WEIGHTS)
     if len(rows) < limit and fallback:

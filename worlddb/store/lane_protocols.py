@@ -78,6 +78,22 @@ class TextQueries(Protocol):
         """The engine's plan lines for ``bm25_top`` with these arguments (for plan tests)."""
         ...
 
+    def newest_matches(self, match: str, scan: int) -> list[int]:
+        """The rids of the newest ``scan`` matches, newest first (no scoring, no filter)."""
+        ...
+
+    def matching_among(self, match: str, rids: Sequence[int]) -> set[int]:
+        """Those of ``rids`` that match (no scoring)."""
+        ...
+
+    def doc_lengths(self, rids: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        """Indexed tokens per column ``(name, content)`` of those of ``rids`` that are indexed."""
+        ...
+
+    def text_stats(self) -> tuple[int, float]:
+        """How many documents are indexed and their mean length in tokens (all columns)."""
+        ...
+
 
 class DenseQueries(Protocol):
     """The vector lane's reads (``worlddb.index.dense``) over stored content embeddings.

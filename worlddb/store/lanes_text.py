@@ -10,6 +10,7 @@ is better); it is flipped here so every lane reads higher-better.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from worlddb.model import NodeId
 from worlddb.store.filters import WorldFilter
@@ -17,6 +18,10 @@ from worlddb.store.lane_sql import LaneSql, where_sql
 from worlddb.store.sql import chunked
 
 __all__ = ["AdmissionSql", "TextSql"]
+
+_AVERAGES: Final = 1
+"""The ``fts_data`` row FTS5 keeps its totals in (``FTS5_AVERAGES_ROWID``): the document count,
+then each column's token count, as varints. ``fts_docsize`` holds each row's column sizes."""
 
 
 def _search_sql(flt: WorldFilter, weights: tuple[float, float]) -> tuple[str, list[object]]:
@@ -69,6 +74,46 @@ class TextSql(LaneSql):
                 ]
         return out
 
+    def newest_matches(self, match: str, scan: int) -> list[int]:
+        # Straight off the doclist in reverse rowid order: no scoring, no join, cost ``scan``.
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rowid DESC LIMIT ?", (match, scan)
+            ).fetchall()
+        return [int(rid) for (rid,) in rows]
+
+    def matching_among(self, match: str, rids: Sequence[int]) -> set[int]:
+        out: set[int] = set()
+        with self.lock:
+            for chunk, marks in chunked(rids):
+                out.update(
+                    int(rid)
+                    for (rid,) in self.conn.execute(
+                        f"SELECT rowid FROM fts WHERE fts MATCH ? AND rowid IN ({marks})",
+                        [match, *chunk],
+                    )
+                )
+        return out
+
+    def doc_lengths(self, rids: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        out: dict[int, tuple[int, ...]] = {}
+        with self.lock:
+            for chunk, marks in chunked(rids):
+                for rid, size in self.conn.execute(
+                    f"SELECT id, sz FROM fts_docsize WHERE id IN ({marks})", chunk
+                ):
+                    out[int(rid)] = tuple(_varints(bytes(size)))
+        return out
+
+    def text_stats(self) -> tuple[int, float]:
+        with self.lock:
+            row = self.conn.execute(f"SELECT block FROM fts_data WHERE id = {_AVERAGES}").fetchone()
+        if row is None:
+            return 0, 0.0
+        values = _varints(bytes(row[0]))
+        docs = values[0] if values else 0
+        return docs, (sum(values[1:]) / docs if docs else 0.0)
+
     def bm25_plan(
         self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
     ) -> list[str]:
@@ -78,6 +123,18 @@ class TextSql(LaneSql):
                 f"EXPLAIN QUERY PLAN {sql}", [match, *params, limit]
             ).fetchall()
         return [str(row[-1]) for row in rows]
+
+
+def _varints(blob: bytes) -> list[int]:
+    """FTS5's record encoding (SQLite varints: 7 bits a byte, high bit = more follows)."""
+    out: list[int] = []
+    value = 0
+    for byte in blob:
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            out.append(value)
+            value = 0
+    return out
 
 
 class AdmissionSql(LaneSql):
