@@ -54,7 +54,10 @@ def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:
     sql, params = visibility_sql(flt.view, flt.now, alias)
     clauses = [sql]
     if flt.types is not None:
-        clauses.append(f"{alias}.type IN ({','.join('?' * len(flt.types))})")
+        # Unary + keeps SQLite from driving the query through the type index: every caller
+        # bounds the rows another way (rid/id lists, an FTS match, a name, a rid cursor), and a
+        # type index probe over all Facts of a 100k store cost ~15 ms per batch.
+        clauses.append(f"+{alias}.type IN ({','.join('?' * len(flt.types))})")
         params += list(flt.types)
     if flt.excluded_types:
         clauses.append(f"{alias}.type NOT IN ({','.join('?' * len(flt.excluded_types))})")
