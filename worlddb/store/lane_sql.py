@@ -64,7 +64,7 @@ def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:
         # memory verbs read scopes. Each correlated EXISTS is one primary-key probe of
         # scope_members per candidate row, never a scan of a large scope.
         if not flt.scopes:
-            clauses.append("0")
+            clauses.append("FALSE")
         for scope in flt.scopes:
             clauses.append(
                 f"EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
