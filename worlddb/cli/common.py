@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import click
 
 from worlddb.engine import WorldDB
+from worlddb.errors import ValidationError
 from worlddb.scopes import SCOPE_KINDS
 from worlddb.settings import embedder_named, extractor_named, resolve_db_path
 
@@ -49,14 +50,22 @@ class CliState:
     extractor: str = "default"
 
     def path(self) -> Path:
-        """The database path: ``--db``/``$WORLDDB_DB``, else the per-user default (created)."""
-        return resolve_db_path(self.db_path)
+        """The database file: ``--db``/``$WORLDDB_DB``, else the per-user default (created).
+
+        For the commands that work on the SQLite file itself; a ``postgresql://`` URL is
+        refused here (``open`` accepts it)."""
+        target = resolve_db_path(self.db_path)
+        if isinstance(target, str):
+            raise ValidationError(
+                "this command works on a SQLite file, not a PostgreSQL URL", field="db"
+            )
+        return target
 
     @contextmanager
     def open(self) -> Iterator[WorldDB]:
         """Open the database for one command and close it afterwards."""
         with WorldDB.open(
-            self.path(),
+            resolve_db_path(self.db_path),
             embedder=embedder_named(self.embedder),
             extractor=extractor_named(self.extractor),
         ) as db:

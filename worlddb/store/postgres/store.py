@@ -33,6 +33,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, cast
 
+import psycopg
 from psycopg_pool import ConnectionPool
 
 from worlddb.errors import ClosedError, ValidationError
@@ -167,6 +168,12 @@ class PgStore(Store):
                 self._local.txn = conn
                 try:
                     yield PgWriter(conn, clock(), dims)
+                except psycopg.DataError as exc:
+                    if "NUL" not in str(exc):
+                        raise
+                    raise ValidationError(
+                        "PostgreSQL text cannot hold a NUL character", field="text"
+                    ) from exc
                 finally:
                     self._local.txn = None
             self._dimensions |= dims
