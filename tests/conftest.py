@@ -167,7 +167,8 @@ class PgServer:
 def pg_server() -> Iterator[PgServer]:
     """One PostgreSQL server per test session in a temporary data directory; every test
     that needs it skips (with the reason) when it cannot start."""
-X
+    # pgserver keeps an inter-process lock file in the user's runtime directory (0700).
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.mkdtemp(prefix="worlddb-run-"))
     try:
         import pgserver
         import psycopg
