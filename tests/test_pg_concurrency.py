@@ -30,7 +30,7 @@ def test_concurrent_writers_lose_nothing_and_resolve_one_entity(pg_server: PgSer
             for n in range(WRITES):
                 text = f"Writer {i} note {n}: Priya Raman reviewed the Falcon launch plan."
                 written[i].append(dbs[i].remember(text, scopes={"user_id": "team"}).id)
-        except BaseException as exc:  # noqa: BLE001 -- reported by the assertion below
+        except BaseException as exc:  # reported by the assertion below
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
