@@ -97,19 +97,39 @@ class PgConnection:
     statements this package writes in PostgreSQL's own dialect.
     """
 
-    __slots__ = ("raw",)
+    __slots__ = ("_pending", "_raw")
 
     def __init__(self, raw: psycopg.Connection[Any]) -> None:
-        self.raw = raw
+        self._raw = raw
+        self._pending: dict[str, list[Sequence[Any]]] = {}
+
+    @property
+    def raw(self) -> psycopg.Connection[Any]:
+        """The psycopg connection, with every deferred row written first."""
+        self.flush()
+        return self._raw
+
+    def defer(self, sql: str, row: Sequence[Any]) -> None:
+        """Queue one row for ``sql`` (PostgreSQL dialect): written by one ``executemany``
+        before the next statement on this connection, so no read can miss it. A write path
+        that stores one vector per world saves a round trip per world."""
+        self._pending.setdefault(sql, []).append(row)
+
+    def flush(self) -> None:
+        """Write the deferred rows now."""
+        while self._pending:
+            sql, rows = self._pending.popitem()
+            self._raw.cursor().executemany(sql, rows)
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         text, params = translate(sql).render(list(parameters))
         return self.raw.execute(text, params)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> psycopg.Cursor[Any]:
+        self.flush()
         batch = [list(r) for r in rows]
         plan = translate(sql)
-        cur = self.raw.cursor()
+        cur = self._raw.cursor()
         if batch:
             text, _ = plan.render(batch[0])
             cur.executemany(text, [plan.render(r)[1] for r in batch])

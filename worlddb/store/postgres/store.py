@@ -168,6 +168,7 @@ class PgStore(Store):
                 self._local.txn = conn
                 try:
                     yield PgWriter(conn, clock(), dims)
+                    conn.flush()
                 except psycopg.DataError as exc:
                     if "NUL" not in str(exc):
                         raise

@@ -7,13 +7,16 @@ vector also fills the pgvector column and, on the first vector of a dimension, c
 dimension's HNSW index) and ``merge_fts`` (PostgreSQL has no segments to merge: a deleted
 row's terms leave the table with the row, and its dead tuple at ``checkpoint()``).
 
-Row ids stay ``max(rid) + 1`` as in SQLite: every write transaction holds the store's
-advisory write lock (``PgStore.transaction``), so no two transactions assign at once.
+``descendants`` (the scope-membership walk the reconciler makes per ``contains`` edge) is one
+recursive CTE instead of a query per world. Row ids stay ``max(rid) + 1`` as in SQLite: every
+write transaction holds the store's advisory write lock (``PgStore.transaction``), so no two
+transactions assign at once.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Final, cast
 
@@ -46,6 +49,21 @@ def hnsw_index_sql(dimension: int) -> str:
     )
 
 
+_PUT_EMBEDDING: Final = (
+    "INSERT INTO embeddings (rid, text_hash, vector, vec) VALUES (%s, %s, %s, %s::vector) "
+    "ON CONFLICT (rid) DO UPDATE SET text_hash = excluded.text_hash, "
+    "vector = excluded.vector, vec = excluded.vec"
+)
+"""Deferred (``PgConnection.defer``): a transaction's vectors go in one ``executemany``."""
+
+_DESCENDANTS: Final = (
+    'WITH RECURSIVE d(id) AS (SELECT unnest(%s::text[]) COLLATE "C" UNION '
+    "SELECT e.dst FROM edges e JOIN d ON e.src = d.id "
+    "WHERE e.type = 'contains' AND e.status = 'active') "
+    "SELECT n.rid FROM d JOIN nodes n ON n.id = d.id"
+)
+
+
 class PgWriter(Writer):
     """One PostgreSQL write transaction (see the module docstring)."""
 
@@ -66,12 +84,7 @@ class PgWriter(Writer):
         if dim not in self._dimensions:
             self._pg.raw.execute(hnsw_index_sql(dim))
             self._dimensions.add(dim)
-        self._pg.raw.execute(
-            "INSERT INTO embeddings (rid, text_hash, vector, vec) VALUES (%s, %s, %s, %s::vector) "
-            "ON CONFLICT (rid) DO UPDATE SET text_hash = excluded.text_hash, "
-            "vector = excluded.vector, vec = excluded.vec",
-            (rid, text_hash, vector, vector_literal(vector)),
-        )
+        self._pg.defer(_PUT_EMBEDDING, (rid, text_hash, vector, vector_literal(vector)))
 
     def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
         self._pg.raw.execute(
@@ -79,6 +92,12 @@ class PgWriter(Writer):
             "ON CONFLICT (rid, kind) DO UPDATE SET vector = excluded.vector",
             (rid, kind, vector),
         )
+
+    def descendants(self, roots: Sequence[str]) -> list[int]:
+        """Row ids of ``roots`` and all they contain: one recursive query, not one per world."""
+        if not roots:
+            return []
+        return [int(r[0]) for r in self._pg.raw.execute(_DESCENDANTS, (list(roots),))]
 
     def merge_fts(self) -> None:
         """Nothing to merge: a deleted row's terms left ``fts`` with the row."""
