@@ -105,14 +105,14 @@ class PgConnection:
 
     @property
     def raw(self) -> psycopg.Connection[Any]:
-        """The psycopg connection, with every deferred row written first."""
-        self.flush()
+        """The psycopg connection (a caller reading ``embeddings`` calls ``flush`` first)."""
         return self._raw
 
     def defer(self, sql: str, row: Sequence[Any]) -> None:
-        """Queue one row for ``sql`` (PostgreSQL dialect): written by one ``executemany``
-        before the next statement on this connection, so no read can miss it. A write path
-        that stores one vector per world saves a round trip per world."""
+        """Queue one ``embeddings`` row for ``sql`` (PostgreSQL dialect): written by one
+        ``executemany`` before the next statement on this connection that names
+        ``embeddings`` (and at commit), so no read can miss it, while a write path that
+        stores one vector per world between its other reads saves a round trip per world."""
         self._pending.setdefault(sql, []).append(row)
 
     def flush(self) -> None:
@@ -122,13 +122,19 @@ class PgConnection:
             self._raw.cursor().executemany(sql, rows)
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        if self._pending and "embeddings" in sql:
+            self.flush()
         text, params = translate(sql).render(list(parameters))
-        return self.raw.execute(text, params)
+        return self._raw.execute(text, params)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> psycopg.Cursor[Any]:
-        self.flush()
+        if self._pending and "embeddings" in sql:
+            self.flush()
         batch = [list(r) for r in rows]
         plan = translate(sql)
+        if len(batch) == 1:  # one row: a plain execute is one round trip, not a pipeline
+            text, params = plan.render(batch[0])
+            return self._raw.execute(text, params)
         cur = self._raw.cursor()
         if batch:
             text, _ = plan.render(batch[0])

@@ -101,6 +101,7 @@ class PgLanes(SqliteLanes):
             return []
         literal = vector_literal(query)
         with self.lock:
+            cast(PgConnection, self.conn).flush()
             raw = self._raw
             raw.execute(
                 "SELECT set_config('hnsw.ef_search', %s, false), "
@@ -119,5 +120,6 @@ class PgLanes(SqliteLanes):
     def vector_count(self) -> int:
         """How many content vectors are stored."""
         with self.lock:
+            cast(PgConnection, self.conn).flush()
             row = self._raw.execute("SELECT count(*) FROM embeddings").fetchone()
         return int(row[0])
