@@ -61,11 +61,15 @@ class CliState:
             )
         return target
 
+    def target(self) -> Path | str:
+        """What ``open`` opens: the database file, or a ``postgresql://`` URL as given."""
+        return resolve_db_path(self.db_path)
+
     @contextmanager
     def open(self) -> Iterator[WorldDB]:
         """Open the database for one command and close it afterwards."""
         with WorldDB.open(
-            resolve_db_path(self.db_path),
+            self.target(),
             embedder=embedder_named(self.embedder),
             extractor=extractor_named(self.extractor),
         ) as db:
