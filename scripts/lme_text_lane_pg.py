@@ -2,9 +2,11 @@
 
     .venv/bin/python scripts/lme_text_lane_pg.py --questions 40
 
-Nothing is tuned here: the ranking functions are the backends' as shipped. Questions are the
-first ``--questions`` of the file that count in the official strict average, in file order
-(chosen by nothing else). Each question's haystack is ingested with the harness's own worker
+Questions are ``--questions`` of those that count in the official strict average, in file
+order, after passing over ``--skip`` of them (chosen by nothing else). The first 40 were
+looked at when PostgreSQL's ranking changed from plain ``ts_rank_cd`` to the BM25-form score
+(``worlddb.store.postgres.lanes``); ``--skip 40 --questions 40`` is the hold-out, frozen
+before that change was measured. Each question's haystack is ingested with the harness's own worker
 (``worlddb.eval.worker``: sessions in date order, no extraction, ``HashEmbedder``) into a
 fresh SQLite memory store and a fresh PostgreSQL schema, recalled with ``lanes=("bm25",)`` as
 of the question's day, and the session ranking is scored with ``worlddb.eval.metrics``
@@ -35,6 +37,7 @@ METRICS = ("recall_any@5", "recall_any@10", "ndcg_any@10")
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument("--skip", type=int, default=0, help="strict questions to pass over first")
     args = parser.parse_args()
     from pgserver.postgres_server import get_server
 
@@ -55,10 +58,13 @@ def main() -> None:
         server = get_server(root / "pg", cleanup_mode="stop")
         base = server.get_uri()
         try:
-            done = 0
+            done = seen = 0
             for question in iter_questions(DATA):
                 label = gold.get(question.question_id)
                 if label is None or not label.counted_in_strict:
+                    continue
+                seen += 1
+                if seen <= args.skip:
                     continue
                 task = Task(done, question.question, question.question_date, question.sessions)
                 for backend in ("sqlite", "postgres"):

@@ -3,13 +3,15 @@
 The graph, admission, composition, name and hydration reads are the SQLite lanes' statements
 run through the dialect layer (``worlddb.store.postgres.dialect``). Written here:
 
-* **Text ranking.** PostgreSQL has no BM25. ``ts_rank_cd`` (cover density: how many query
-  terms a document holds and how close together, weighted by column) ranks the rows the GIN
-  index finds for the match; the column weights ``(name, content)`` map to the ``A`` and ``D``
-  weights of the ``doc`` vector, scaled so the larger is 1, and normalisation 1 divides by
-  ``1 + log(document length)`` as BM25's length term does. It has no inverse document
-  frequency, so a rare term counts no more than a common one: the quality gap to FTS5's BM25
-  is the measured cost (BENCHMARKS.md).
+* **Text ranking.** PostgreSQL has no BM25. The score keeps BM25's form, a sum over the
+  query's terms of IDF × a saturating term frequency: the IDF is BM25's,
+  ``ln(1 + (N - df + 0.5) / (df + 0.5))``, with ``df`` counted over the rows the whole match
+  selects (the GIN index finds them; the lane keeps common terms out of the match) and ``N``
+  the largest row id (as ``row_bound``); the frequency part is ``ts_rank_cd`` of that one term
+  (cover density; the ``(name, content)`` weights as the ``A``/``D`` weights of ``doc``,
+  scaled so the larger is 1; normalisation 1 divides by ``1 + log(document length)``). Plain
+  ``ts_rank_cd`` over the whole match, without IDF, ranked LongMemEval sessions far worse
+  (BENCHMARKS.md).
 * **Nearest vectors** (``NearestQueries``): pgvector's HNSW index, one partial index per
   dimension, queried with ``hnsw.ef_search`` raised to the request (and iterative scans past
   pgvector's 1000 cap), so the vector lane needs no in-process index.
@@ -49,17 +51,38 @@ class PgLanes(SqliteLanes):
     def _raw(self) -> Any:
         return cast(PgConnection, self.conn).raw
 
+    def _scored(self, match: str, weights: tuple[float, float]) -> tuple[str, list[object]]:
+        """CTEs ``m`` (every row the match selects) and ``s`` (``rowid``, ``score``): BM25's
+        form with ``ts_rank_cd`` as the per-term frequency part (see the module docstring)."""
+        query = to_tsquery_sql(match)
+        w = _weights(weights)
+        leaves = query.leaves or ((query.sql, ""),)
+        counts = ", ".join(
+            f"count(*) FILTER (WHERE m.doc @@ {leaf}) AS d{i}" for i, (leaf, _) in enumerate(leaves)
+        )
+        terms = " + ".join(
+            f"ln(1 + (t.n - df.d{i} + 0.5) / (df.d{i} + 0.5)) * ts_rank_cd({w}, m.doc, {leaf}, 1)"
+            for i, (leaf, _) in enumerate(leaves)
+        )
+        sql = (
+            f"WITH m AS MATERIALIZED (SELECT rowid, doc FROM fts WHERE {query.column} @@ "
+            f"{query.sql}), df AS (SELECT {counts} FROM m), "
+            "t AS (SELECT greatest(coalesce(max(rid), 0), 1)::float8 AS n FROM nodes), "
+            f"s AS (SELECT m.rowid, {terms} AS score FROM m, df, t) "
+        )
+        leaf_params = [p for _, p in leaves if query.leaves]
+        return sql, [*query.params, *leaf_params, *leaf_params]
+
     def _ranked(
         self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
     ) -> tuple[str, list[object]]:
-        query = to_tsquery_sql(match)
-        where, params = where_sql(flt, "n")
+        scored, params = self._scored(match, weights)
+        where, filter_params = where_sql(flt, "n")
         sql = (
-            f"SELECT fts.rowid, ts_rank_cd({_weights(weights)}, fts.doc, {query.sql}, 1) AS score "
-            f"FROM fts JOIN nodes n ON n.rid = fts.rowid WHERE fts.{query.column} @@ {query.sql} "
-            f"AND {_pg(where)} ORDER BY score DESC, fts.rowid LIMIT %s"
+            f"{scored}SELECT s.rowid, s.score FROM s JOIN nodes n ON n.rid = s.rowid "
+            f"WHERE {_pg(where)} ORDER BY s.score DESC, s.rowid LIMIT %s"
         )
-        return sql, [*query.params, *query.params, *params, limit]
+        return sql, [*params, *filter_params, limit]
 
     def bm25_top(
         self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
@@ -74,15 +97,10 @@ class PgLanes(SqliteLanes):
     ) -> list[tuple[int, float]]:
         if not rids:
             return []
-        query = to_tsquery_sql(match)
-        sql = (
-            f"SELECT rowid, ts_rank_cd({_weights(weights)}, doc, {query.sql}, 1) FROM fts "
-            f"WHERE {query.column} @@ {query.sql} AND rowid = ANY(%s)"
-        )
+        scored, params = self._scored(match, weights)
+        sql = f"{scored}SELECT rowid, score FROM s WHERE rowid = ANY(%s)"
         with self.lock:
-            rows = self._raw.execute(
-                sql, [*query.params, *query.params, [int(r) for r in rids]]
-            ).fetchall()
+            rows = self._raw.execute(sql, [*params, [int(r) for r in rids]]).fetchall()
         return [(int(rid), float(score)) for rid, score in rows]
 
     def bm25_plan(

@@ -37,6 +37,9 @@ class TsQuery:
     sql: str
     params: tuple[str, ...]
     column: str  # "doc" (name and content, weighted) or "name_tsv"
+    leaves: tuple[tuple[str, str], ...] = ()
+    """Each phrase or prefix as its own ``(tsquery SQL, parameter)``, in order: the terms a
+    BM25-like ranking weighs one by one."""
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -70,6 +73,7 @@ class _Parser:
         self.tokens = tokens
         self.pos = 0
         self.params: list[str] = []
+        self.leaves: list[tuple[str, str]] = []
         self.column = "doc"
 
     def peek(self) -> tuple[str, str] | None:
@@ -127,22 +131,24 @@ class _Parser:
         if self.peek() is not None and self.peek() == ("*", "*"):
             self.take()
             return self._prefix(tok[1])
-        self.params.append(tok[1])
-        return f"phraseto_tsquery('{CONFIG}', %s)"
+        return self._leaf(f"phraseto_tsquery('{CONFIG}', %s)", tok[1])
+
+    def _leaf(self, sql: str, param: str) -> str:
+        self.params.append(param)
+        self.leaves.append((sql, param))
+        return sql
 
     def _prefix(self, phrase: str) -> str:
         words = re.findall(r"\w+", phrase)
         if not words:
-            self.params.append(phrase)
-            return f"phraseto_tsquery('{CONFIG}', %s)"
+            return self._leaf(f"phraseto_tsquery('{CONFIG}', %s)", phrase)
         quoted = [f"'{w}'" for w in words]
         quoted[-1] += ":*"
-        self.params.append(" <-> ".join(quoted))
-        return f"to_tsquery('{CONFIG}', %s)"
+        return self._leaf(f"to_tsquery('{CONFIG}', %s)", " <-> ".join(quoted))
 
 
 def to_tsquery_sql(expression: str) -> TsQuery:
     """Render an FTS5 ``expression`` as ``tsquery`` SQL (``%s`` placeholders) and parameters."""
     parser = _Parser(_tokens(expression))
     sql = parser.parse()
-    return TsQuery(sql, tuple(parser.params), parser.column)
+    return TsQuery(sql, tuple(parser.params), parser.column, tuple(parser.leaves))
