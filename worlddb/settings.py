@@ -69,8 +69,13 @@ def ensure_parent(path: Path) -> Path:
     return path
 
 
-def resolve_db_path(given: str | None) -> Path:
-    """``--db``/``$WORLDDB_DB`` when given, else the per-user default (its folder created)."""
+def resolve_db_path(given: str | None) -> Path | str:
+    """``--db``/``$WORLDDB_DB`` when given, else the per-user default (its folder created).
+
+    A ``postgresql://`` URL is returned as given (a ``Path`` would fold its ``//``).
+    """
+    if given and given.lower().startswith(("postgresql://", "postgres://")):
+        return given
     return Path(given).expanduser() if given else ensure_parent(default_db_path())
 
 
@@ -86,7 +91,7 @@ def store_options(fn: F) -> F:
             "db_path",
             envvar="WORLDDB_DB",
             type=click.Path(dir_okay=False),
-            help="Database file [env WORLDDB_DB; default: per-user data dir].",
+            help="Database file or postgresql:// URL [env WORLDDB_DB; default: per-user data dir].",
         ),
         click.option(
             "--embedder",

@@ -212,12 +212,16 @@ def _serve(
             run_http(server, options, tokens, log_level=level)
 
 
-def prepare_db_path(path: Path) -> Path:
+def prepare_db_path(path: Path | str) -> Path | str:
     """``path`` with its folder created (Claude Desktop configs name folders that may not exist).
+
+    A ``postgresql://`` URL (a ``str``, see ``resolve_db_path``) names no folder: returned as is.
 
     Raises:
         ValidationError: the folder cannot be created (one line naming it and why).
     """
+    if isinstance(path, str):
+        return path
     if str(path) == ":memory:":
         return path
     folder = path.expanduser().absolute().parent

@@ -24,8 +24,8 @@ VECTOR_SIDECARS: Final = (".hnsw", ".hnsw.json")
 @pass_state
 def init(state: CliState) -> None:
     """Create the database (if missing) and print where it is."""
-    path = state.path()
-    existed = path.exists()
+    path = state.target()
+    existed = path.exists() if isinstance(path, Path) else True  # a database URL exists
     with state.open() as db:
         counts = db.counts()
         key = db.embedder.key if db.embedder else None

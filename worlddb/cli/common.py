@@ -58,14 +58,26 @@ class CliState:
     extractor: str = "default"
 
     def path(self) -> Path:
-        """The database path: ``--db``/``$WORLDDB_DB``, else the per-user default (created)."""
+        """The database file: ``--db``/``$WORLDDB_DB``, else the per-user default (created).
+
+        For the commands that work on the SQLite file itself; a ``postgresql://`` URL is
+        refused here (``open`` accepts it)."""
+        target = resolve_db_path(self.db_path)
+        if isinstance(target, str):
+            raise ValidationError(
+                "this command works on a SQLite file, not a PostgreSQL URL", field="db"
+            )
+        return target
+
+    def target(self) -> Path | str:
+        """What ``open`` opens: the database file, or a ``postgresql://`` URL as given."""
         return resolve_db_path(self.db_path)
 
     @contextmanager
     def open(self) -> Iterator[WorldDB]:
         """Open the database for one command and close it afterwards."""
         with WorldDB.open(
-            self.path(),
+            self.target(),
             embedder=embedder_named(self.embedder),
             extractor=extractor_named(self.extractor),
         ) as db:

@@ -27,6 +27,7 @@ from worlddb.engine.writes import Writes
 from worlddb.errors import ModelMismatchError
 from worlddb.handlers import HandlerRegistry, default_handlers, load_entry_point_handlers
 from worlddb.index.filters import WorldFilter, check_types, resolve_scopes
+from worlddb.index.store_vectors import StoreVectorIndex
 from worlddb.index.vector import VectorIndex
 from worlddb.ingest import Ingestor, IngestResult
 from worlddb.model import Changeset, CommitResult, Edge, MergeProposal, NodeId, World
@@ -42,6 +43,7 @@ from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
 from worlddb.scopes import ScopeInfo
 from worlddb.store import MEMORY, Store, open_store
+from worlddb.store.lane_protocols import NearestQueries
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, now_us
 
@@ -185,6 +187,8 @@ class WorldDB:
 
     def _open_vectors(self) -> VectorIndex:
         assert self.embedder is not None
+        if isinstance(self.store.lanes, NearestQueries):  # the backend keeps its own index
+            return StoreVectorIndex(self.store.lanes, self.embedder.dimension)
         index = VectorIndex(self.embedder.dimension, self.store.sidecar_path("hnsw"))
         count, max_rid = self.store.embedding_stats()
         expected = {"count": count, "max_rid": max_rid, "dimension": self.embedder.dimension}

@@ -297,8 +297,16 @@ def _connect(path: str, *, query_only: bool = False) -> sqlite3.Connection:
 
 
 def open_store(path: str | Path = MEMORY) -> Store:
-    """Open (creating if needed) a store at ``path`` and migrate it to the current schema."""
+    """Open (creating if needed) a store at ``path`` and migrate it to the current schema.
+
+    A ``postgresql://`` URL opens the PostgreSQL backend instead (``worlddb.store.postgres``,
+    the ``postgres`` extra), a subclass of this ``Store`` behind the same seam.
+    """
     text = str(path)
+    if text.lower().startswith(("postgresql://", "postgres://")):
+        from worlddb.store.postgres import open_pg_store
+
+        return open_pg_store(text)
     if text != MEMORY:
         parent = Path(text).expanduser().resolve().parent
         if not parent.is_dir():

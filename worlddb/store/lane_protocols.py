@@ -26,7 +26,7 @@ Calling contract, common to every method:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from worlddb.model import Edge, NodeId
 from worlddb.store.filters import WorldFilter
@@ -39,6 +39,7 @@ __all__ = [
     "HydrationQueries",
     "LaneQueries",
     "NameQueries",
+    "NearestQueries",
     "TextQueries",
 ]
 
@@ -235,3 +236,21 @@ class LaneQueries(
     Protocol,
 ):
     """Everything ``store.lanes`` answers: one backend object for all retrieval lanes."""
+
+
+@runtime_checkable
+class NearestQueries(Protocol):
+    """Nearest-vector search kept by the backend itself (PostgreSQL: pgvector's HNSW index).
+
+    Optional: a backend whose ``lanes`` answer this needs no in-process vector index (the
+    facade then wraps it in ``worlddb.index.store_vectors.StoreVectorIndex``); SQLite does not
+    (its HNSW index is the hnswlib sidecar).
+    """
+
+    def nearest(self, query: bytes, k: int) -> list[tuple[int, float]]:
+        """The ``k`` stored content vectors nearest ``query`` (cosine similarity), best first."""
+        ...
+
+    def vector_count(self) -> int:
+        """How many content vectors are stored."""
+        ...

@@ -54,10 +54,11 @@ def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:
     sql, params = visibility_sql(flt.view, flt.now, alias)
     clauses = [sql]
     if flt.types is not None:
-        # Unary + keeps SQLite from driving the query through the type index: every caller
-        # bounds the rows another way (rid/id lists, an FTS match, a name, a rid cursor), and a
-        # type index probe over all Facts of a 100k store cost ~15 ms per batch.
-        clauses.append(f"+{alias}.type IN ({','.join('?' * len(flt.types))})")
+        # ``type || ''`` keeps SQLite from driving the query through the type index (the
+        # portable spelling of its unary ``+``; PostgreSQL runs it too): every caller bounds the
+        # rows another way (rid/id lists, an FTS match, a name, a rid cursor), and a type-index
+        # walk over all Facts of a 100k store cost ~15 ms per batch.
+        clauses.append(f"({alias}.type || '') IN ({','.join('?' * len(flt.types))})")
         params += list(flt.types)
     if flt.excluded_types:
         clauses.append(f"{alias}.type NOT IN ({','.join('?' * len(flt.excluded_types))})")
@@ -67,7 +68,7 @@ def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:
         # memory verbs read scopes. Each correlated EXISTS is one primary-key probe of
         # scope_members per candidate row, never a scan of a large scope.
         if not flt.scopes:
-            clauses.append("0")
+            clauses.append("FALSE")
         for scope in flt.scopes:
             clauses.append(
                 f"EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"

@@ -48,7 +48,7 @@ def visibility_sql(view: TimeView, now: int, alias: str = "n") -> tuple[str, lis
         clauses.append(f"{alias}.ingested_at <= ?")
         params.append(view.known_at)
     if view.include_closed:
-        return (" AND ".join(clauses) or "1"), params
+        return (" AND ".join(clauses) or "TRUE"), params
     moment = now if view.valid_at is None else view.valid_at
     if view.known_at is None:
         clauses.append(f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?)")

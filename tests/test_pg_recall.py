@@ -1,0 +1,7 @@
+"""The store-level tests of ``tests/test_recall.py`` on PostgreSQL (``tests/pg_support``)."""
+
+from __future__ import annotations
+
+from tests.pg_support import adopt
+
+ADOPTED = adopt("tests.test_recall", globals())

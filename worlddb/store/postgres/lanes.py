@@ -1,0 +1,143 @@
+"""``PgLanes``: every retrieval-lane Protocol over PostgreSQL.
+
+The graph, admission, composition, name and hydration reads are the SQLite lanes' statements
+run through the dialect layer (``worlddb.store.postgres.dialect``). Written here:
+
+* **Text ranking.** PostgreSQL has no BM25. The score keeps BM25's form, a sum over the
+  query's terms of IDF × a saturating term frequency: the IDF is BM25's,
+  ``ln(1 + (N - df + 0.5) / (df + 0.5))``, with ``df`` counted over the rows the whole match
+  selects (the GIN index finds them; the lane keeps common terms out of the match) and ``N``
+  the largest row id (as ``row_bound``); the frequency part is ``ts_rank_cd`` of that one term
+  (cover density; the ``(name, content)`` weights as the ``A``/``D`` weights of ``doc``,
+  scaled so the larger is 1; normalisation 1 divides by ``1 + log(document length)``). Plain
+  ``ts_rank_cd`` over the whole match, without IDF, ranked LongMemEval sessions far worse
+  (BENCHMARKS.md).
+* **Nearest vectors** (``NearestQueries``): pgvector's HNSW index, one partial index per
+  dimension, queried with ``hnsw.ef_search`` raised to the request (and iterative scans past
+  pgvector's 1000 cap), so the vector lane needs no in-process index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, cast
+
+from worlddb.store.filters import WorldFilter
+from worlddb.store.lane_sql import where_sql
+from worlddb.store.lanes_sqlite import SqliteLanes
+from worlddb.store.postgres.dialect import PgConnection
+from worlddb.store.postgres.tsquery import to_tsquery_sql
+from worlddb.store.postgres.writer import vector_literal
+
+__all__ = ["PgLanes"]
+
+EF_SEARCH_MAX: Final = 1000  # pgvector's cap on hnsw.ef_search
+
+
+def _pg(sql: str) -> str:
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def _weights(weights: tuple[float, float]) -> str:
+    top = max(weights[0], weights[1], 1e-9)
+    name, content = weights[0] / top, weights[1] / top
+    return f"'{{{content:.6f},0,0,{name:.6f}}}'::float4[]"
+
+
+class PgLanes(SqliteLanes):
+    """``LaneQueries`` and ``NearestQueries`` over a PostgreSQL store or write transaction."""
+
+    @property
+    def _raw(self) -> Any:
+        return cast(PgConnection, self.conn).raw
+
+    def _scored(self, match: str, weights: tuple[float, float]) -> tuple[str, list[object]]:
+        """CTEs ``m`` (every row the match selects) and ``s`` (``rowid``, ``score``): BM25's
+        form with ``ts_rank_cd`` as the per-term frequency part (see the module docstring)."""
+        query = to_tsquery_sql(match)
+        w = _weights(weights)
+        leaves = query.leaves or ((query.sql, ""),)
+        counts = ", ".join(
+            f"count(*) FILTER (WHERE m.doc @@ {leaf}) AS d{i}" for i, (leaf, _) in enumerate(leaves)
+        )
+        terms = " + ".join(
+            f"ln(1 + (t.n - df.d{i} + 0.5) / (df.d{i} + 0.5)) * ts_rank_cd({w}, m.doc, {leaf}, 1)"
+            for i, (leaf, _) in enumerate(leaves)
+        )
+        sql = (
+            f"WITH m AS MATERIALIZED (SELECT rowid, doc FROM fts WHERE {query.column} @@ "
+            f"{query.sql}), df AS (SELECT {counts} FROM m), "
+            "t AS (SELECT greatest(coalesce(max(rid), 0), 1)::float8 AS n FROM nodes), "
+            f"s AS (SELECT m.rowid, {terms} AS score FROM m, df, t) "
+        )
+        leaf_params = [p for _, p in leaves if query.leaves]
+        return sql, [*query.params, *leaf_params, *leaf_params]
+
+    def _ranked(
+        self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
+    ) -> tuple[str, list[object]]:
+        scored, params = self._scored(match, weights)
+        where, filter_params = where_sql(flt, "n")
+        sql = (
+            f"{scored}SELECT s.rowid, s.score FROM s JOIN nodes n ON n.rid = s.rowid "
+            f"WHERE {_pg(where)} ORDER BY s.score DESC, s.rowid LIMIT %s"
+        )
+        return sql, [*params, *filter_params, limit]
+
+    def bm25_top(
+        self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
+    ) -> list[tuple[int, float]]:
+        sql, params = self._ranked(match, flt, limit, weights)
+        with self.lock:
+            rows = self._raw.execute(sql, params).fetchall()
+        return [(int(rid), float(score)) for rid, score in rows]
+
+    def bm25_among(
+        self, match: str, rids: Sequence[int], weights: tuple[float, float]
+    ) -> list[tuple[int, float]]:
+        if not rids:
+            return []
+        scored, params = self._scored(match, weights)
+        sql = f"{scored}SELECT rowid, score FROM s WHERE rowid = ANY(%s)"
+        with self.lock:
+            rows = self._raw.execute(sql, [*params, [int(r) for r in rids]]).fetchall()
+        return [(int(rid), float(score)) for rid, score in rows]
+
+    def bm25_plan(
+        self, match: str, flt: WorldFilter, limit: int, weights: tuple[float, float]
+    ) -> list[str]:
+        sql, params = self._ranked(match, flt, limit, weights)
+        with self.lock:
+            rows = self._raw.execute(f"EXPLAIN {sql}", params).fetchall()
+        return [str(row[0]) for row in rows]
+
+    # -- NearestQueries -------------------------------------------------------------------------
+    def nearest(self, query: bytes, k: int) -> list[tuple[int, float]]:
+        """The ``k`` stored content vectors nearest ``query`` (cosine), best first."""
+        dim = len(query) // 4
+        if k <= 0 or dim == 0:
+            return []
+        literal = vector_literal(query)
+        with self.lock:
+            cast(PgConnection, self.conn).flush()
+            raw = self._raw
+            raw.execute(
+                "SELECT set_config('hnsw.ef_search', %s, false), "
+                "set_config('hnsw.iterative_scan', %s, false)",
+                (str(min(max(40, k), EF_SEARCH_MAX)), "relaxed_order" if k > 40 else "off"),
+            )
+            rows = raw.execute(
+                f"SELECT rid, 1 - (vec::vector({dim}) <=> %s::vector({dim})) AS score "
+                f"FROM embeddings WHERE vector_dims(vec) = {dim} "
+                f"ORDER BY vec::vector({dim}) <=> %s::vector({dim}) LIMIT %s",
+                (literal, literal, k),
+            ).fetchall()
+        found = [(int(rid), float(score)) for rid, score in rows]
+        return sorted(found, key=lambda hit: (-hit[1], hit[0]))
+
+    def vector_count(self) -> int:
+        """How many content vectors are stored."""
+        with self.lock:
+            cast(PgConnection, self.conn).flush()
+            row = self._raw.execute("SELECT count(*) FROM embeddings").fetchone()
+        return int(row[0])

@@ -1,0 +1,218 @@
+"""``PgStore``: the storage seam over PostgreSQL, with a psycopg connection pool.
+
+Connections. Reads lease a pooled connection (autocommit) for the span of one typed read
+(``_guard``, re-entrant per thread), so concurrent readers never wait for a writer and hold a
+connection only while they query. ``snapshot()`` keeps the lease and runs the reads in one
+``REPEATABLE READ`` transaction. ``transaction()`` leases one connection for the whole write
+and binds it to the writing thread: every read that thread makes through the store while it
+writes (the resolver still reads through the store, see ARCHITECTURE.md) runs on the
+transaction's connection and sees its uncommitted rows, exactly as on SQLite.
+
+Many writers, one truth. Each write transaction first takes
+``pg_advisory_xact_lock(WRITE_LOCK)``: writers of every process serialise on it (as SQLite's
+``BEGIN IMMEDIATE`` serialises them on the file), the reconciler's all-or-nothing changeset is
+one PostgreSQL transaction, and the lock is released by the commit or rollback. The reconciler
+decides (resolves entities, supersedes facts) on reads inside the transaction, so one global
+key is what keeps those decisions correct without telling the store in advance which worlds a
+changeset touches; per-world keys would need that list from the reconciler (not done).
+
+Why a subclass of the SQLite ``Store``: the layers above still annotate the concrete class
+(``worlddb.store.Store``) and a few build SQLite helpers from it (the resolver's queries,
+recall's episode reads); those run here unchanged through the dialect layer. Everything that
+touches SQLite itself (connections, locks, files) is overridden below.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import cached_property
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, cast
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from worlddb.errors import ClosedError, ValidationError
+from worlddb.store import Store
+from worlddb.store.invariants import invariant_problems
+from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.postgres.dialect import PgConnection
+from worlddb.store.postgres.lanes import PgLanes
+from worlddb.store.postgres.writer import PgWriter
+from worlddb.store.retention import RetentionRows
+from worlddb.timeutil import now_us
+
+__all__ = ["WRITE_LOCK", "PgStore"]
+
+WRITE_LOCK: Final = 0x776F_726C_6464_0002  # the writers' advisory lock key
+
+
+class _Lease:
+    """``PgStore._guard``: lend this thread a pooled connection until the outermost exit."""
+
+    __slots__ = ("store",)
+
+    def __init__(self, store: PgStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> None:
+        local = self.store._local
+        if getattr(local, "depth", 0) == 0:
+            pool = self.store._live_pool()
+            ctx = pool.connection()
+            local.ctx = ctx
+            local.conn = PgConnection(ctx.__enter__())
+        local.depth = getattr(local, "depth", 0) + 1
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        local = self.store._local
+        local.depth -= 1
+        if local.depth == 0:
+            ctx, local.ctx, local.conn = local.ctx, None, None
+            ctx.__exit__(kind, exc, tb)
+
+
+class PgStore(Store):
+    """An open worlddb PostgreSQL database (see the module docstring)."""
+
+    def __init__(self, pool: ConnectionPool[Any], url: str, dimensions: set[int]) -> None:
+        self._pool: ConnectionPool[Any] | None = pool
+        self.path = url
+        self.write_lock = threading.RLock()
+        self._writer = None
+        self._write_depth = 0
+        self._local = threading.local()
+        self._dimensions = dimensions
+        self._conn = None
+
+    # -- connections ----------------------------------------------------------------------------
+    def _live_pool(self) -> ConnectionPool[Any]:
+        if self._pool is None:
+            raise ClosedError()
+        return self._pool
+
+    def _txn(self) -> PgConnection | None:
+        found: PgConnection | None = getattr(self._local, "txn", None)
+        return found
+
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        """The writing thread's transaction connection, else the thread's leased one."""
+        conn = self._txn() or getattr(self._local, "conn", None)
+        if conn is None:
+            self._live_pool()
+            raise RuntimeError("PgStore read outside its _guard (no leased connection)")
+        return cast(sqlite3.Connection, conn)
+
+    @property
+    def _guard(self) -> AbstractContextManager[object]:
+        if self._txn() is not None:
+            return nullcontext()
+        return _Lease(self)
+
+    @property
+    def closed(self) -> bool:
+        return self._pool is None
+
+    @property
+    def is_memory(self) -> bool:
+        return False
+
+    @cached_property
+    def lanes(self) -> LaneQueries:
+        """The retrieval lanes' queries over this store (``PgLanes``)."""
+        return PgLanes(self)
+
+    @cached_property
+    def retention(self) -> RetentionRows:
+        """Retention rows over PostgreSQL (``PgRetention``)."""
+        from worlddb.store.postgres.retention import PgRetention
+
+        return PgRetention(self)
+
+    # -- transactions ---------------------------------------------------------------------------
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """This thread's reads in one ``REPEATABLE READ`` transaction (re-entrant)."""
+        if self._txn() is not None:
+            yield
+            return
+        with self._guard:
+            local = self._local
+            raw = cast(PgConnection, local.conn).raw
+            depth = getattr(local, "snap", 0)
+            if depth == 0:
+                raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            local.snap = depth + 1
+            try:
+                yield
+            finally:
+                local.snap -= 1
+                if local.snap == 0:
+                    raw.execute("COMMIT")
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold this process's writer slot (re-entrant); other processes: ``transaction()``."""
+        with self.write_lock:
+            yield
+
+    @contextmanager
+    def transaction(self, clock: Callable[[], int] = now_us) -> Iterator[PgWriter]:
+        """One PostgreSQL transaction under the writers' advisory lock; rolled back on error."""
+        with self.write_lock:
+            if self._txn() is not None:
+                raise RuntimeError("PgStore.transaction() is not re-entrant")
+            dims = set(self._dimensions)
+            with self._live_pool().connection() as raw, raw.transaction():
+                raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                conn = PgConnection(raw)
+                self._local.txn = conn
+                try:
+                    yield PgWriter(conn, clock(), dims)
+                    conn.flush()
+                except psycopg.DataError as exc:
+                    if "NUL" not in str(exc):
+                        raise
+                    raise ValidationError(
+                        "PostgreSQL text cannot hold a NUL character", field="text"
+                    ) from exc
+                finally:
+                    self._local.txn = None
+            self._dimensions |= dims
+
+    def copy_to(self, dest: str | Path) -> None:
+        raise ValidationError(
+            "copy_to writes a SQLite file; for PostgreSQL use pg_dump or `worlddb export`",
+            field="dest",
+            value=str(dest),
+        )
+
+    def sidecar_path(self, name: str) -> Path | None:
+        """``None``: the vector index lives in the database (pgvector), not in a file."""
+        return None
+
+    def invariant_problems(self) -> list[str]:
+        with self._guard:
+            return invariant_problems(self._connection)
+
+    def checkpoint(self) -> bool:
+        """``VACUUM`` the tables a purge deletes from, so dead rows leave the files now."""
+        with self._live_pool().connection() as raw:
+            raw.autocommit = True
+            for table in ("blobs", "nodes", "fts", "edges", "aliases", "embeddings"):
+                raw.execute(f"VACUUM {table}")
+        return True
+
+    def close(self) -> None:
+        """Close the pool; idempotent."""
+        with self.write_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()

@@ -1,0 +1,103 @@
+"""PostgreSQL's ``WriteTransaction``: the SQLite ``Writer`` over a translated connection.
+
+Every write of ``worlddb.store._writer.Writer`` and every read it mixes in runs unchanged
+through ``PgConnection`` (``worlddb.store.postgres.dialect``); only the statements SQLite
+spells its own way are written here: the vector upserts (``INSERT OR REPLACE``; the content
+vector also fills the pgvector column and, on the first vector of a dimension, creates that
+dimension's HNSW index) and ``merge_fts`` (PostgreSQL has no segments to merge: a deleted
+row's terms leave the table with the row, and its dead tuple at ``checkpoint()``).
+
+``descendants`` (the scope-membership walk the reconciler makes per ``contains`` edge) is one
+recursive CTE instead of a query per world. Row ids stay ``max(rid) + 1`` as in SQLite: every
+write transaction holds the store's advisory write lock (``PgStore.transaction``), so no two
+transactions assign at once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Final, cast
+
+import numpy as np
+
+from worlddb.store._writer import Writer
+from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.postgres.dialect import PgConnection
+
+__all__ = ["PgWriter", "hnsw_index_sql", "vector_literal"]
+
+HNSW_M: Final = 16
+HNSW_EF_CONSTRUCTION: Final = 64
+
+
+def vector_literal(blob: bytes) -> str:
+    """pgvector's text form of a little-endian float32 blob (``[0.1,0.2,...]``), lossless:
+    ``repr`` of each float32 round-trips to the same float32."""
+    values = np.frombuffer(blob, dtype="<f4")
+    return "[" + ",".join(repr(float(v)) for v in values) + "]"
+
+
+def hnsw_index_sql(dimension: int) -> str:
+    """The partial HNSW index over the vectors of one ``dimension`` (cosine distance)."""
+    dim = int(dimension)
+    return (
+        f"CREATE INDEX IF NOT EXISTS embeddings_hnsw_{dim} ON embeddings USING hnsw "
+        f"((vec::vector({dim})) vector_cosine_ops) WITH (m = {HNSW_M}, "
+        f"ef_construction = {HNSW_EF_CONSTRUCTION}) WHERE vector_dims(vec) = {dim}"
+    )
+
+
+_PUT_EMBEDDING: Final = (
+    "INSERT INTO embeddings (rid, text_hash, vector, vec) VALUES (%s, %s, %s, %s::vector) "
+    "ON CONFLICT (rid) DO UPDATE SET text_hash = excluded.text_hash, "
+    "vector = excluded.vector, vec = excluded.vec"
+)
+"""Deferred (``PgConnection.defer``): a transaction's vectors go in one ``executemany``."""
+
+_DESCENDANTS: Final = (
+    'WITH RECURSIVE d(id) AS (SELECT unnest(%s::text[]) COLLATE "C" UNION '
+    "SELECT e.dst FROM edges e JOIN d ON e.src = d.id "
+    "WHERE e.type = 'contains' AND e.status = 'active') "
+    "SELECT n.rid FROM d JOIN nodes n ON n.id = d.id"
+)
+
+
+class PgWriter(Writer):
+    """One PostgreSQL write transaction (see the module docstring)."""
+
+    def __init__(self, conn: PgConnection, now: int, dimensions: set[int]) -> None:
+        super().__init__(cast(sqlite3.Connection, conn), now)
+        self._pg = conn
+        self._dimensions = dimensions  # the store's known HNSW dimensions (shared, grows)
+
+    @cached_property
+    def lanes(self) -> LaneQueries:
+        """The lanes' queries over this transaction's connection (own rows visible)."""
+        from worlddb.store.postgres.lanes import PgLanes
+
+        return PgLanes(self)
+
+    def put_embedding(self, rid: int, text_hash: str, vector: bytes) -> None:
+        dim = len(vector) // 4
+        if dim not in self._dimensions:
+            self._pg.raw.execute(hnsw_index_sql(dim))
+            self._dimensions.add(dim)
+        self._pg.defer(_PUT_EMBEDDING, (rid, text_hash, vector, vector_literal(vector)))
+
+    def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
+        self._pg.raw.execute(
+            "INSERT INTO composed_embeddings (rid, kind, vector) VALUES (%s, %s, %s) "
+            "ON CONFLICT (rid, kind) DO UPDATE SET vector = excluded.vector",
+            (rid, kind, vector),
+        )
+
+    def descendants(self, roots: Sequence[str]) -> list[int]:
+        """Row ids of ``roots`` and all they contain: one recursive query, not one per world."""
+        if not roots:
+            return []
+        return [int(r[0]) for r in self._pg.raw.execute(_DESCENDANTS, (list(roots),))]
+
+    def merge_fts(self) -> None:
+        """Nothing to merge: a deleted row's terms left ``fts`` with the row."""
