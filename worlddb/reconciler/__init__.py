@@ -52,7 +52,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from worlddb.errors import ValidityError
+from worlddb.errors import ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
 from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
@@ -185,6 +185,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
                     txn, wid, worlds[wid], scopes, id_map, resolutions, staged, context
                 )
             new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
+            _refuse_resolved_children(new_ids, worlds, id_map)
             embed_ids, vectors = self._prepared_vectors(
                 new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
             )
@@ -410,3 +411,25 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
             txn.add_alias(wid, alias)
         for prov in (*spec.provenance, *([source] if source else [])):
             txn.add_provenance(wid, prov)
+
+
+def _refuse_resolved_children(
+    new_ids: list[str], worlds: dict[str, WorldSpec], id_map: dict[str, NodeId]
+) -> None:
+    """Refuse a new world whose child resolved to another, existing world.
+
+    A parent's id hashes its children's ids (Merkle), so the child cannot be swapped for the
+    world it resolved to without changing the parent's id under the caller; written as given,
+    the ``contains`` edge would point at a world that is never stored (I4, found by the
+    changeset fuzzer). The caller names the existing world as the child instead.
+    """
+    for wid in new_ids:
+        for child in worlds[wid].children:
+            resolved = id_map.get(child, child)
+            if resolved != child:
+                raise ValidationError(
+                    f"world {wid[:12]}: child {child[:12]} resolved to the existing world "
+                    f"{resolved[:12]}; name that world as the child instead",
+                    field="children",
+                    value=child,
+                )
