@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -51,7 +52,20 @@ TOKEN_FILE = "# token"
 CLI_EXAMPLE = ".venv/bin/worlddb write --db notes.db"
 UI = "$ worlddb ui --db memory.db"
 IMPORT = 'printf \'%s\\n\' \'{"type":"entity"'
-CLAIMED = (SETUP, PRINT_CONFIG, CONFIG_EXAMPLE, HTTP, TOKEN_FILE, CLI_EXAMPLE, UI, IMPORT)
+PG_README = "worlddb --db postgresql://user@host/worlddb write"
+PG_SERVERS = "for port in 8001 8002 8003 8004; do"
+CLAIMED = (
+    SETUP,
+    PRINT_CONFIG,
+    CONFIG_EXAMPLE,
+    HTTP,
+    TOKEN_FILE,
+    CLI_EXAMPLE,
+    UI,
+    IMPORT,
+    PG_README,
+    PG_SERVERS,
+)
 ALICE = {"user_id": "alice"}
 
 pytestmark = pytest.mark.slow
@@ -397,3 +411,82 @@ def test_import_block_round_trips_through_the_mcp_memory_format(tmp_path: Path) 
     lines = [json.loads(line) for line in (tmp_path / "leaving.jsonl").read_text().splitlines()]
     alice = [e for e in lines if e.get("type") == "entity" and e.get("name") == "Alice"]
     assert alice and "Lives in Denver" in alice[0]["observations"], lines
+
+
+def _bin_path() -> dict[str, str]:
+    bindir = str(Path(sys.executable).parent)
+    return {**os.environ, "PATH": bindir + os.pathsep + os.environ.get("PATH", "")}
+
+
+def _wait_healthy(port: int, process: subprocess.Popen[bytes], timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        assert process.poll() is None, "the server exited"
+        try:
+            if httpx2.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                return
+        except httpx2.TransportError:
+            pass
+        assert time.monotonic() < deadline, f"no server on port {port}"
+        time.sleep(0.2)
+
+
+def test_postgresql_block_writes_and_serves_on_a_real_server(pg_url: str) -> None:
+    """README's PostgreSQL block, with its placeholder URL swapped for the test server's (and the
+    server line given a free port, as the HTTP block is): the write lands, the server serves."""
+    write, serve = _block(PG_README).text.splitlines()[:2]
+    placeholder = "postgresql://user@host/worlddb"
+    env = _bin_path()
+    done = subprocess.run(
+        ["bash", "-c", write.replace(placeholder, shlex.quote(pg_url))],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    port = _free_port()
+    command = serve.split("#")[0].strip().replace(placeholder, shlex.quote(pg_url))
+    process = subprocess.Popen(
+        ["bash", "-c", f"exec {command} --port {port}"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_healthy(port, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    from worlddb.engine import WorldDB
+
+    with WorldDB.open(pg_url, embedder=None, extractor=None) as db:
+        hits = db.recall("Porto", scopes={"user_id": "maya"}).hits
+        assert hits and "Porto" in hits[0].text
+
+
+def test_server_postgresql_block_runs_four_servers_on_one_database(pg_url: str) -> None:
+    """server/README's loop, with its ports swapped for free ones and the URL for the test
+    server's: four stateless HTTP processes answer on one database."""
+    text = _block(PG_SERVERS).text
+    ports: list[int] = []
+    while len(ports) < 4:  # four different ones (a port just freed can come back)
+        port = _free_port()
+        if port not in ports:
+            ports.append(port)
+    script = text.replace("8001 8002 8003 8004", " ".join(map(str, ports))).replace(
+        "postgresql://worlddb@db/worlddb", shlex.quote(pg_url)
+    )
+    process = subprocess.Popen(
+        ["bash", "-c", script + "\nwait"],
+        env=_bin_path(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        for port in ports:
+            _wait_healthy(port, process)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
