@@ -465,7 +465,9 @@ def test_postgresql_block_writes_and_serves_on_a_real_server(pg_url: str) -> Non
         assert hits and "Porto" in hits[0].text
 
 
-def test_server_postgresql_block_runs_four_servers_on_one_database(pg_url: str) -> None:
+def test_server_postgresql_block_runs_four_servers_on_one_database(
+    pg_url: str, tmp_path: Path
+) -> None:
     """server/README's loop, with its ports swapped for free ones and the URL for the test
     server's: four stateless HTTP processes answer on one database."""
     text = _block(PG_SERVERS).text
@@ -477,16 +479,21 @@ def test_server_postgresql_block_runs_four_servers_on_one_database(pg_url: str) 
     script = text.replace("8001 8002 8003 8004", " ".join(map(str, ports))).replace(
         "postgresql://worlddb@db/worlddb", shlex.quote(pg_url)
     )
-    process = subprocess.Popen(
-        ["bash", "-c", script + "\nwait"],
-        env=_bin_path(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    log = tmp_path / "servers.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            ["bash", "-c", script + "\nwait"],
+            env=_bin_path(),
+            stdout=sink,
+            stderr=sink,
+            start_new_session=True,
+        )
     try:
         for port in ports:
-            _wait_healthy(port, process)
+            try:
+                _wait_healthy(port, process)
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}: {log.read_text(errors='replace')[-2000:]}") from None
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)

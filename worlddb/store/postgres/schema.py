@@ -189,18 +189,35 @@ def _version(conn: psycopg.Connection[Any]) -> int:
 
 
 def migrate(conn: psycopg.Connection[Any]) -> int:
-    """Bring the database behind ``conn`` (autocommit) up to ``SCHEMA_VERSION``."""
+    """Bring the database behind ``conn`` (autocommit) up to ``SCHEMA_VERSION``.
+
+    Processes that start together serialise on an advisory lock and re-read the version under
+    it. A process can still miss a migration another one has just committed (the version probe
+    may answer from a catalog cache the advisory lock does not refresh), and then meets that
+    migration's objects as duplicates: its transaction rolls back and the loop reads the version
+    again, a bounded number of times.
+    """
+    collisions = 0
     while True:
         found = _version(conn)
         if found > SCHEMA_VERSION:
             raise SchemaVersionError(found, SCHEMA_VERSION)
         if found == SCHEMA_VERSION:
             return SCHEMA_VERSION
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATE_LOCK,))
-            current = _version(conn)
-            if current == found:
-                conn.execute(MIGRATIONS[found].encode())  # bytes: no parameter parsing
-                conn.execute("CREATE TABLE IF NOT EXISTS worlddb_schema (version INTEGER)")
-                conn.execute("DELETE FROM worlddb_schema")
-                conn.execute("INSERT INTO worlddb_schema VALUES (%s)", (found + 1,))
+        try:
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATE_LOCK,))
+                current = _version(conn)
+                if current == found:
+                    conn.execute(MIGRATIONS[found].encode())  # bytes: no parameter parsing
+                    conn.execute("CREATE TABLE IF NOT EXISTS worlddb_schema (version INTEGER)")
+                    conn.execute("DELETE FROM worlddb_schema")
+                    conn.execute("INSERT INTO worlddb_schema VALUES (%s)", (found + 1,))
+        except (
+            psycopg.errors.UniqueViolation,
+            psycopg.errors.DuplicateObject,
+            psycopg.errors.DuplicateTable,
+        ) as exc:
+            collisions += 1
+            if collisions > 5:
+                raise RuntimeError(f"schema migration keeps colliding: {exc}") from exc
