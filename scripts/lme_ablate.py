@@ -6,7 +6,9 @@ Every lane set (comma-separated) is recalled on the same ingest of each question
 question's run fills ``CACHE_DIR`` (``worlddb.eval.store_cache``), later runs only recall. The
 table shows, per lane set, the strict session-level recall_any@5, recall_all@5, ndcg_any@5,
 recall_all@10 and recall_all@5 by question type. With ``CACHED_ONLY=1`` only the questions
-whose store is already cached run (a partial tuning loop while the cache fills).
+whose store is already cached run (a partial tuning loop while the cache fills). With
+``SUMMARIES=1`` each store is consolidated (summaries step) after it is opened and recall may
+return Summary worlds (``HarnessOptions.summaries``); the cache itself stays summary-free.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def main(data: str, stem: str, cache: str, lane_sets: list[str]) -> None:
         # by the time box) still covers both types.
         sample=10_000,
         store_cache=Path(cache),
+        summaries=bool(os.environ.get("SUMMARIES")),
     )
     report = run_longmemeval(data, out=f"{stem}.jsonl", options=options, progress=None)
     print(f"ran {report.ran} in {report.wall_s:.0f} s (ingest {report.ingest_s:.0f} s)")

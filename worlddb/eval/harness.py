@@ -107,6 +107,9 @@ class HarnessOptions:
             as of its timestamp (see ``worlddb.eval.worker``).
         store_cache: A folder keeping each question's ingested store, so a later run of recall
             experiments reopens it instead of ingesting again (``worlddb.eval.store_cache``).
+        summaries: Consolidate each question's store (the summaries step, every session
+            settled) after ingest and recall Summary worlds too, each standing for its session
+            (BENCHMARKS.md, "Summaries on LongMemEval_S"); off by default.
     """
 
     granularity: Granularity = "session"
@@ -123,6 +126,7 @@ class HarnessOptions:
     ablations: tuple[tuple[str, ...], ...] = ()
     as_of: AsOf = "day"
     store_cache: Path | None = None
+    summaries: bool = False
 
     def __post_init__(self) -> None:
         if self.granularity not in ("session", "turn"):
@@ -285,6 +289,7 @@ def run_longmemeval(
         as_of=opts.as_of,
         threads=threads_per_worker(opts.workers),
         store_cache=opts.store_cache,
+        summaries=opts.summaries,
     )
     skipped, ran, ingest_s, recall_s, cpu_s = len(plan) - len(todo), 0, 0.0, 0.0, 0.0
     bar = Progress(len(todo), progress)

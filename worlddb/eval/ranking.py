@@ -5,6 +5,8 @@ Recall returns worlds of several types; the benchmark ranks sessions (and turns)
 * a ``Turn`` hit stands for its turn, and so for its session;
 * a ``Fact`` hit stands for the turns it was ``derived_from`` (ingest order), and their sessions;
 * a ``Session`` hit stands for the session (no particular turn);
+* a ``Summary`` hit (only when the harness consolidates, ``HarnessOptions.summaries``) stands
+  for the session it was ``derived_from`` (no particular turn);
 * anything else (entities, scopes) is skipped: an entity such as "user" refers to most sessions
   of a haystack, so spreading its rank over them would rank by mention count, not relevance;
   the facts that mention it are hits of their own when they matter.
@@ -25,6 +27,7 @@ from typing import Final, Protocol
 from worlddb.eval.longmemeval import Session
 
 __all__ = [
+    "DERIVED_TYPES",
     "SKIPPED_TYPES",
     "HitLike",
     "Located",
@@ -36,6 +39,9 @@ __all__ = [
 
 SKIPPED_TYPES: Final = frozenset({"Scope"})
 """Types never mapped to sessions even when they carry an edge that would allow it."""
+
+DERIVED_TYPES: Final = frozenset({"Fact", "Summary"})
+"""Types standing for what they were ``derived_from``: turns for facts, sessions for summaries."""
 
 Located = tuple[str, int | None]
 """``(opaque session id, 0-based turn index or None)``."""
@@ -75,7 +81,8 @@ def locate_hits(
         sessions: Session world id → opaque session id.
         turns: Turn world id → ``(opaque session id, turn index)``; a turn world shared by two
             sessions (same text, same time) maps to the first one ingested.
-        derived_from: Fact world id → the world ids it was derived from (``derived_from`` edges).
+        derived_from: Fact or Summary world id → the world ids it was derived from
+            (``derived_from`` edges).
 
     Returns:
         One entry per located hit position; a fact derived from two turns yields two entries.
@@ -88,7 +95,7 @@ def locate_hits(
             out.append(turns[hit.id])
         elif hit.id in sessions:
             out.append((sessions[hit.id], None))
-        elif hit.type == "Fact":
+        elif hit.type in DERIVED_TYPES:
             targets = derived_from(hit.id)
             sources: list[Located] = [turns[t] for t in targets if t in turns]
             sources += [(sessions[t], None) for t in targets if t in sessions]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
+from worlddb.consolidate import SUMMARY_TYPE
 from worlddb.eval.longmemeval import Session
 from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
 from worlddb.eval.store_cache import IngestMap, StoreCache, haystack_key
@@ -97,6 +98,10 @@ class EngineSetup:
         store_cache: A folder of ingested stores (``worlddb.eval.store_cache``): a haystack
             saved there is recalled from a copy instead of being ingested again; ``None``
             ingests every question afresh.
+        summaries: After ingest (and after the store cache saved the store, so the cache stays
+            summary-free), run the consolidator's summaries step (every session settled:
+            ``min_age`` 0) and let recall return Summary worlds; a Summary hit stands for the
+            session it was derived from (``worlddb.eval.ranking``).
     """
 
     lane_sets: tuple[tuple[str, ...], ...]
@@ -107,6 +112,7 @@ class EngineSetup:
     as_of: AsOf = "day"
     threads: int | None = None
     store_cache: Path | None = None
+    summaries: bool = False
 
 
 class Worker:
@@ -138,6 +144,8 @@ class Worker:
                         cache.save(key, db.store, mapped, task.sessions)
                 else:
                     mapped = cached[1]
+                if self.setup.summaries:
+                    _summarise(db)
                 ingested = time.perf_counter()
                 ranked, count = self._rank(db, task, mapped)
         finally:
@@ -157,7 +165,8 @@ class Worker:
         cutoff = as_of_time(task.question_date, self.setup.as_of)
         ranked, count = [], 0
         for lanes in self.setup.lane_sets:
-            hits = _recall(db, task.question, lanes, cutoff, self.setup.recall_limit)
+            types = (*MEMORY_TYPES, SUMMARY_TYPE) if self.setup.summaries else MEMORY_TYPES
+            hits = _recall(db, task.question, lanes, cutoff, self.setup.recall_limit, types)
             located = locate_hits(
                 hits,
                 sessions=mapped.sessions,
@@ -210,10 +219,23 @@ def run_task(task: Task) -> Outcome:
 
 
 def _recall(
-    db: WorldDB, question: str, lanes: tuple[str, ...], valid_at: int, limit: int
+    db: WorldDB,
+    question: str,
+    lanes: tuple[str, ...],
+    valid_at: int,
+    limit: int,
+    types: tuple[str, ...] = MEMORY_TYPES,
 ) -> Sequence[HitLike]:
-    result = db.recall(question, limit=limit, valid_at=valid_at, lanes=lanes, types=MEMORY_TYPES)
+    result = db.recall(question, limit=limit, valid_at=valid_at, lanes=lanes, types=types)
     return list(result.hits)
+
+
+def _summarise(db: WorldDB) -> None:
+    """A Summary world for every session of the store (the extractive default summariser),
+    written through the reconciler like any consolidation run."""
+    from worlddb.consolidate import Consolidator
+
+    Consolidator(db, min_age_us=0).run(steps=["summaries"])
 
 
 def _derived_from(db: WorldDB, fact: str) -> list[str]:
