@@ -111,6 +111,12 @@ class PgLanes(SqliteLanes):
             rows = self._raw.execute(f"EXPLAIN {sql}", params).fetchall()
         return [str(row[0]) for row in rows]
 
+    def newest_matches(self, match: str, scan: int) -> list[int]:
+        """No window: PostgreSQL ranks in the database (GIN + ``ts_rank_cd``), so the SQLite
+        bounded plan (``worlddb.index.fts_bounded``), whose statistics read FTS5's own
+        ``fts_data`` record, never starts here; the lane runs its exact, ranked query."""
+        return []
+
     # -- NearestQueries -------------------------------------------------------------------------
     def nearest(self, query: bytes, k: int) -> list[tuple[int, float]]:
         """The ``k`` stored content vectors nearest ``query`` (cosine), best first."""
