@@ -39,4 +39,5 @@ def test_recalls_reinforce_and_decay_on_postgresql(pg_mem: tuple[WorldDB, FakeCl
     clock.now += H
     assert _score(db, piano) == pytest.approx(0.75)
     db.purge(piano)
-    assert db.store.retention.retention_of([1, 2]).keys() <= {2}
+    scores = {s.id: s.score for s in db.retention_below(1e9)}
+    assert piano not in scores and scores[other] == pytest.approx(0.25)

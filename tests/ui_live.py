@@ -3,16 +3,13 @@ explorer's API and browser tests (``tests/test_ui_*.py``)."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-import uvicorn
 from starlette.types import ASGIApp
 
+from tests.server.live_http import serve_on_free_port
 from worlddb.engine import WorldDB
 from worlddb.plugins import ExtractedEntity
 
@@ -84,20 +81,5 @@ def seed(db: WorldDB) -> Seeded:
 @contextmanager
 def serving(app: ASGIApp) -> Iterator[str]:
     """Serve ``app`` with uvicorn in a thread on a free 127.0.0.1 port; yield its base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
-        time.sleep(0.01)
-    try:
+    with serve_on_free_port(lambda _port: app) as port:
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
