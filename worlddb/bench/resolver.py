@@ -159,19 +159,22 @@ def run_resolver_bench(
         data_dir: Where the generated ``resolver_*.jsonl`` files are.
         dataset: ``seeded`` (``make_resolver_data.py``), ``generalisation``
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out) or ``fresh``
-            (``make_resolver_fresh.py``: the fresh hold-out, for final measurement only).
+            (``make_resolver_fresh.py``: round 3's hold-out, development data from round 4 on) or
+            ``r4`` (``make_resolver_r4.py``: the round-4 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
     """
-    from worlddb.bench.resolver_gen import FRESH, HALVES, load_generalisation
+    from worlddb.bench.resolver_gen import FRESH, HALVES, R4, load_generalisation
 
-    halves = {"generalisation": HALVES, "fresh": FRESH}.get(dataset, ())
+    halves = {"generalisation": HALVES, "fresh": FRESH, "r4": R4}.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
     elif dataset == "seeded":
         canonical, queries, fillers = load_data(data_dir)
     else:
-        raise ValueError(f"dataset must be 'seeded', 'generalisation' or 'fresh', not {dataset!r}")
+        raise ValueError(
+            f"dataset must be 'seeded', 'generalisation', 'fresh' or 'r4', not {dataset!r}"
+        )
     entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")

