@@ -3,8 +3,10 @@
 "NYC" and "New York City", "K8s" and "Kubernetes", "IBM" and "International Business Machines"
 are one entity, and no string distance can say so. Two sources cover them:
 
-* **alias groups**: country names, official names and ISO alpha-3 codes and US state codes from
-  ``pycountry`` (ISO 3166), and ``data/aliases.tsv`` for the short forms that no package lists
+* **alias groups**: country names, official names and ISO alpha-3 codes and the lettered codes
+  of subdivisions (US states, Canadian provinces, Australian states...) from ``pycountry`` (ISO
+  3166-1 and 3166-2), programming languages' and file formats' short names from ``pygments``'s
+  lexer registry, and ``data/aliases.tsv`` for the short forms that no package lists
   (each line says where its names come from);
 * **acronyms derived from a name's own words**: initials ("International Business Machines" →
   IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
@@ -29,6 +31,7 @@ from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
+from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
 from worlddb.store import Store
 from worlddb.store.resolver_queries import BlockingQueries, ResolverQueries
 
@@ -65,14 +68,51 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
         forms = [country.name, country.alpha_3]
         forms += [getattr(country, f, None) or "" for f in ("official_name", "common_name")]
         found.append(("Place", "pycountry:ISO 3166-1", tuple(str(n) for n in forms if n)))
-    for sub in pycountry.subdivisions.get(country_code="US") or ():  # type: ignore[no-untyped-call]
-        if sub.type == "State":
-            found.append(("Place", "pycountry:ISO 3166-2:US", (sub.name, sub.code[3:])))
+    for sub in pycountry.subdivisions:
+        # A subdivision's ISO 3166-2 code is its usual short form where the code is letters
+        # ("QLD", "SK", "BY", "SP"); numeric codes ("FR-75") are not names anyone writes.
+        code = sub.code.split("-", 1)[1]
+        if (
+            code.isalpha()
+            and 2 <= len(code) <= 3
+            and (sub.country_code != "US" or sub.type == "State")
+        ):
+            found.append(("Place", f"pycountry:ISO 3166-2:{sub.country_code}", (sub.name, code)))
+    found += _tool_groups()
     index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
     for group in found:
         for name in group[2]:
             index.setdefault(normalize_name(name), []).append(group)
     return {k: tuple(v) for k, v in index.items()}
+
+
+MIN_TOOL_ALIAS: Final = 2
+
+
+def _tool_groups() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Programming languages and file formats with the short names their ``pygments`` lexer's
+    maintainers list ("TypeScript" / "ts", "PostgreSQL" / "postgres", "Makefile" / "make"):
+    one group per lexer (its registry guarantees an alias names one lexer). Only aliases that
+    shorten the name are kept (its letters in order, from the first): "sage" is listed for
+    Python and "bsdmake" for Makefile, but they are other tools. Session and template lexers
+    ("Python console session", "HTML+Django") are kinds of text, not tools."""
+    from pygments.lexers import get_all_lexers  # type: ignore[import-untyped]
+
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    for name, aliases, _, _ in get_all_lexers():
+        if any(x in name for x in ("+", "/", "session", "Session", "console")):
+            continue
+        names = [a for a in aliases if len(a) >= MIN_TOOL_ALIAS and _shortens(a, name)]
+        if names:
+            out.append(("Tool", "pygments:lexer aliases", (name, *names)))
+    return out
+
+
+def _shortens(alias: str, name: str) -> bool:
+    short = "".join(fold_words(alias))
+    long_ = "".join(fold_words(name))
+    rest = iter(long_[1:])
+    return bool(short) and short[0] == long_[:1] and all(ch in rest for ch in short[1:])
 
 
 def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
@@ -91,14 +131,19 @@ def query_acronym(surface: str) -> str | None:
 
     A token is an acronym when it holds two or more capitals and few lower-case letters ("IBM",
     "P&G", "BofA", "PwC") or is a numeronym ("K8s"); other tokens add their initial ("UC
-    Berkeley" → "ucb").
+    Berkeley" → "ucb"); a legal form or dotted abbreviation after the first token ("S.A.R.L.",
+    "GmbH") adds nothing.
     """
-    tokens = surface.replace("&", "").replace(".", "").split()
+    tokens = surface.replace("&", "").split()
     key, seen = "", False
-    for token in tokens:
+    terms = legal_terms()
+    for position, token in enumerate(tokens):
         letters = "".join(ch for ch in token if ch.isalnum())
         if not letters:
             continue
+        lower = letters.lower()
+        if position and ("." in token or lower in LEGAL_FORMS or (lower,) in terms):
+            continue  # "Fischer S.A.D", "Marek S.C.P": a legal form, not the name's initials
         capitals = sum(ch.isupper() for ch in letters)
         if _NUMERONYM.match(letters.lower()) and len(tokens) == 1:
             return letters.lower()
@@ -148,6 +193,7 @@ class AcronymIndex:
     def __init__(self, source: Store | BlockingQueries) -> None:
         self.queries = ResolverQueries(source) if isinstance(source, Store) else source
         self.keys: dict[str, list[int]] = {}
+        self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.high = 0
         # The writer and the background recluster pass resolve concurrently: one top-up at a
         # time. Never held while reading the store (see ``refresh``).
@@ -164,6 +210,7 @@ class AcronymIndex:
                 self.high = rows[-1][0]
                 kinds = frozenset(ACRONYM_TYPES)
                 self._add((rid, name) for rid, kind, name in rows if kind in kinds)
+                self._add_romanised((rid, name) for rid, _, name in rows if foreign_script(name))
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -171,6 +218,31 @@ class AcronymIndex:
                 bucket = self.keys.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
+
+    def _add_romanised(self, rows: Iterable[tuple[int, str]]) -> None:
+        for rid, name in rows:
+            words, joined = skeletons(name)
+            for key in {*words, joined} - {""}:
+                bucket = self.romanised.setdefault(key, [])
+                if len(bucket) <= MAX_WITH_CONTEXT:
+                    insort(bucket, rid)
+
+    def romanised_matches(self, name: str) -> list[int]:
+        """Row ids of names stored in another script whose romanisation has ``name``'s
+        skeleton: the whole name's, or (of a name of several words) two of its words'."""
+        self.refresh()
+        words, joined = skeletons(name)
+        with self._lock:
+            if not self.romanised:
+                return []
+            found = set(self.romanised.get(joined, ())) if joined else set()
+            hits: dict[int, int] = {}
+            for key in words:
+                for rid in self.romanised.get(key, ()):
+                    hits[rid] = hits.get(rid, 0) + 1
+        need = min(MIN_SHARED, len(words))
+        found |= {rid for rid, n in hits.items() if n >= need}
+        return sorted(found)[:MAX_WITH_CONTEXT]
 
     def lookup(self, key: str, limit: int = MAX_PER_KEY) -> list[int]:
         """Row ids of stored entities whose name has acronym ``key`` (none when over ``limit``)."""

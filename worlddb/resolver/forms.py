@@ -34,7 +34,15 @@ from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms, suffixes, titles
 from worlddb.resolver.slips import typing_slip
 
-__all__ = ["NameForm", "fold_words", "name_form", "respell", "translit_key"]
+__all__ = [
+    "NameForm",
+    "fold_words",
+    "name_form",
+    "respell",
+    "translit_key",
+    "umlaut_spelling",
+    "untitled",
+]
 
 _SPLIT: Final = re.compile(r"[\W_]+")
 _TRAILING_DIGITS: Final = re.compile(r"^([a-z]{2,})([0-9]+)$")
@@ -127,10 +135,33 @@ def _mistyped_form(word: str) -> str:
     return found[0] if len(found) == 1 else word
 
 
+_ABBREVIATED: Final = re.compile(r"^[^\W\d_]{2,}\.$|^[^\W\d_]+\.[^\W\d_.]+\.?$")
+_DOTTED_RUN: Final = re.compile(r"^(?:[^\W\d_]{1,2}\.){1,3}[^\W\d_]{0,4}\.?$")
+
+
+def untitled(name: str) -> str:
+    """A person's name without its written-short titles: leading words abbreviated with a full
+    stop ("Dr. med.", "MUDr.", "Ing.", "Univ.Prof.", "Sig.ra"), which no vocabulary lists in
+    full; dotted degrees after the name ("M.D.", "LL.D", "M.Eng.") joined into one word, so the
+    suffix vocabulary reads them. Initials ("J.", "J.R.") stay: they are a single letter each,
+    and at least two words always remain."""
+    tokens = name.replace(",", " , ").split()
+    while len([t for t in tokens if t != ","]) > 2 and _ABBREVIATED.match(tokens[0]):
+        tokens = tokens[1:]
+    words = [t for t in tokens if t != ","]
+    if len(words) > 2 and _DOTTED_RUN.match(words[-1]) and "." in words[-1]:
+        joined = tokens[-1].replace(".", "")
+        if joined.casefold() in suffixes():
+            tokens[-1] = joined  # "Jr." is read by the suffix vocabulary: Jr. is not Sr.
+        elif len(tokens) > 1 and tokens[-2] == ",":
+            tokens = tokens[:-2]  # a degree after a comma: "Ann Lee, LL.D"
+    return " ".join(t for t in tokens if t != ",")
+
+
 @lru_cache(maxsize=131072)
 def name_form(name: str, personal: bool = False) -> NameForm:
     """The comparison form of ``name`` (a person's when ``personal``); see the module docstring."""
-    words = list(fold_words(name))
+    words = list(fold_words(untitled(name) if personal else name))
     suffix: frozenset[str] = frozenset()
     if personal:
         words, suffix = _strip_person(words)
@@ -194,3 +225,17 @@ def translit_key(word: str) -> str:
     for spelled, plain in _TRANSLIT:
         word = word.replace(spelled, plain)
     return word
+
+
+_UMLAUT_E: Final = re.compile(r"([aou])e(?=[^aeiouy])")
+_MIN_UMLAUT_WORD: Final = 4
+
+
+def umlaut_spelling(a: str, b: str) -> bool:
+    """Whether two words differ only by umlauts written out ("mueller" / "muller" for Müller,
+    "schroeder" / "schroder", "soeren" / "soren"): the German and Scandinavian convention
+    (DIN 5007-2) against the letter with its marks dropped. Census files list such pairs as two
+    surnames, but they are one name spelled two ways."""
+    if a == b or min(len(a), len(b)) < _MIN_UMLAUT_WORD:
+        return False
+    return _UMLAUT_E.sub(r"\1", a) == _UMLAUT_E.sub(r"\1", b)

@@ -193,6 +193,13 @@ ABBREVIATIONS: Final[Mapping[str, str]] = {
     "st": "saint",
     "mt": "mount",
     "ft": "fort",
+    # "St." abbreviates the saint of every Romance and Germanic form ("St. Rosa" is Santa
+    # Rosa, "St. Pölten" Sankt Pölten): the forms meet in one word.
+    "sankt": "saint",
+    "santa": "saint",
+    "santo": "saint",
+    "sainte": "saint",
+    "ste": "saint",
 }
 """Abbreviated words and the word they stand for; both sides of a comparison are expanded."""
 

@@ -36,7 +36,7 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
-from worlddb.resolver.forms import NameForm, name_form, respell, translit_key
+from worlddb.resolver.forms import NameForm, name_form, respell, translit_key, umlaut_spelling
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
 from worlddb.resolver.namedata import (
     all_given,
@@ -109,6 +109,8 @@ def _word_similarity(
         return 0.0, ""
     if not (a + b).isalpha():
         return 0.0, ""  # words are letters and digits only: a number matches only itself
+    if umlaut_spelling(a, b):
+        return TRANSLIT_SIMILARITY, "transliteration"  # Mueller / Müller, before any veto
     swapped = _transposed(a, b)
     spelling = phonetic and role == "given" and respell(a) == respell(b)
     # a given name spelled as it sounds ("Caren"/"Karen") is one

@@ -45,6 +45,7 @@ from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.decide import answer, decide
+from worlddb.resolver.forms import untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -55,6 +56,7 @@ from worlddb.resolver.options import (
     TierPreference,
     best_per_world,
 )
+from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
     NameForm,
@@ -180,6 +182,8 @@ class TieredResolver:
                 self.settings.margin,
                 self.settings.max_ambiguous,
             )
+        if spec.type == "Person":  # block by the name without its written-short titles too
+            surfaces += [u for u in map(untitled, surfaces) if u not in surfaces]
         forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
@@ -200,6 +204,7 @@ class TieredResolver:
                         surfaces, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
                     )
                 )
+                found.update(self._romanised(surfaces, types, exclude, scopes))
             if self._gather(found, cands, forms, spec.type, options, judge_):
                 return answer(options[0], options)
         keys = {phonetic_key(x) for x in surfaces}
@@ -290,6 +295,27 @@ class TieredResolver:
             acronyms = backed or acronyms
         # An acronym that several stored entities share names none of them in particular.
         return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+
+    def _romanised(
+        self,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        exclude: Collection[str],
+        scopes: ScopeSet,
+    ) -> dict[int, Candidate]:
+        """Candidates across scripts (``romanised``): stored names in another script that the
+        romanised query spells, and stored names a query in another script romanises to."""
+        rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
+        found = self.blocker.by_rids(rids, types, exclude, scopes)
+        latin = [romanise(x) for x in surfaces if foreign_script(x)]
+        if latin:
+            limit = self.settings.block_limit
+            found.update(
+                self.blocker.by_text(
+                    latin, types, stage="all", limit=limit, exclude=exclude, scopes=scopes
+                )
+            )
+        return found
 
     def _gather(
         self,

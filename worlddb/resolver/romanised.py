@@ -1,0 +1,61 @@
+"""Blocking keys for names stored in another script: "Мирон Верес" found by "Miron Veres". Pure.
+
+The store's full-text index and phonetic keys are built from a name as written, so a name stored
+in Cyrillic, Greek or Chinese shares no word, prefix or key with its romanisation: blocking never
+offers it, and the comparison (which does transliterate, ``forms.fold_words``) never runs. The
+acronym index's scan of stored names (``aliases.AcronymIndex``) therefore also keeps, for each name
+written outside the Latin script, the *skeletons* of its romanised words (``anyascii``): the first
+letter and the consonants, with the letters romanisation systems disagree on left out (vowels,
+``h``/``j``/``w``/``y``, doubled letters; "Okhrimovich", "Ohrimovič" and "Okhrimovych" give one
+key), plus the skeleton of the whole name run together (Chinese names romanise to one word per
+syllable or to one word: "Situ Meitong" / "SituMeitong"). A romanised query looks its own
+skeletons up; the candidates then go through the ordinary comparison, which decides.
+
+A query written in another script is simply blocked by its romanisation as well (``romanise``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Final
+
+from anyascii import anyascii
+
+from worlddb.resolver.forms import fold_words, translit_key
+
+__all__ = ["MIN_SHARED", "foreign_script", "romanise", "skeletons"]
+
+MIN_SHARED: Final = 2  # word skeletons a multi-word name must share (or its whole-name key)
+_DROPPED: Final = re.compile(r"[aeiouyhjw]")
+_DOUBLED: Final = re.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=65536)
+def foreign_script(name: str) -> bool:
+    """Whether ``name`` has a letter outside the Latin script (Cyrillic, Greek, Han...)."""
+    if name.isascii():
+        return False
+    return any(ch.isalpha() and not unicodedata.name(ch, "").startswith("LATIN") for ch in name)
+
+
+def romanise(name: str) -> str:
+    """``name`` in Latin letters (``anyascii``), for blocking a query written in another script."""
+    return anyascii(name)
+
+
+def _skeleton(word: str) -> str:
+    key = translit_key(word)
+    return _DOUBLED.sub(r"\1", key[0] + _DROPPED.sub("", key[1:])) if key else ""
+
+
+@lru_cache(maxsize=65536)
+def skeletons(name: str) -> tuple[frozenset[str], str]:
+    """The word skeletons of ``name``'s romanisation and the skeleton of its words run together.
+
+    Words of one letter (initials) and digits carry no key.
+    """
+    words = [w for w in fold_words(name) if w.isalpha()]
+    keys = frozenset(_skeleton(w) for w in words if len(w) > 1)
+    return keys, ("=" + _skeleton("".join(words))) if words else ""
