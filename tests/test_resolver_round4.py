@@ -135,3 +135,30 @@ def test_a_surname_with_its_umlaut_written_out_is_found(db: WorldDB) -> None:
     target, _ = store_all(db, ("Person", "Annette Müller"), ("Person", "Annette Miller"))
     result = resolve(db, "Person", "Annette Mueller")
     assert (result.outcome, result.world_id) == ("resolved", target)
+
+
+# -- legal forms written out ------------------------------------------------------------------
+def test_iso_20275_legal_forms_written_out_read_as_their_abbreviation() -> None:
+    assert name_form("Siemens Aktiengesellschaft").words == ("siemens",)
+    assert name_form("Siemens Aktiengesellschaft").suffix == frozenset({"ag"})
+    assert name_form("Harper Gesellschaft mit beschränkter Haftung").suffix == frozenset({"gmbh"})
+    assert name_form("Acme Foundation").words == ("acme", "foundation")  # English: a word
+
+
+@pytest.mark.parametrize(
+    ("stored", "query"),
+    [
+        ("Siemens Aktiengesellschaft", "Siemens"),
+        ("Harper Logistik GmbH", "Harper Logistik Gesellschaft mit beschränkter Haftung"),
+    ],
+)
+def test_a_company_is_found_without_or_with_its_legal_form_written_out(
+    db: WorldDB, stored: str, query: str
+) -> None:
+    (target,) = store_all(db, ("Organization", stored))
+    assert resolve(db, "Organization", query).world_id == target
+
+
+def test_two_legal_forms_keep_two_companies_apart(db: WorldDB) -> None:
+    store_all(db, ("Organization", "Harper Logistik Aktiengesellschaft"))
+    assert resolve(db, "Organization", "Harper Logistik SARL").outcome == "new"

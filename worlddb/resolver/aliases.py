@@ -77,7 +77,7 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
             and 2 <= len(code) <= 3
             and (sub.country_code != "US" or sub.type == "State")
         ):
-            found.append(("Place", f"pycountry:ISO 3166-2:{sub.country_code}", (sub.name, code)))
+            found.append(("Place", f"pycountry:{_SUBDIVISION}{sub.country_code}", (sub.name, code)))
     found += _tool_groups()
     index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
     for group in found:
@@ -87,6 +87,7 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
 
 
 MIN_TOOL_ALIAS: Final = 2
+_SUBDIVISION: Final = "ISO 3166-2:"
 
 
 def _tool_groups() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -116,13 +117,19 @@ def _shortens(alias: str, name: str) -> bool:
 
 
 def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
-    """Other names of ``surface`` from the alias groups of a type in ``types``: (name, source)."""
+    """Other names of ``surface`` from the alias groups of a type in ``types``: (name, source).
+
+    A subdivision code is the weakest reading of a short form: when a country or a curated
+    group also reads it ("DC": Washington, D.C.; Sudan's Central Darfur is "SD-DC"), the codes
+    give way.
+    """
     norm = normalize_name(surface)
     out: list[tuple[str, str]] = []
     for kind, source, names in _groups().get(norm, ()):
         if kind in types or "Entity" in types:
             out += [(n, source) for n in names if normalize_name(n) != norm]
-    return out
+    strong = [(n, source) for n, source in out if _SUBDIVISION not in source]
+    return strong or out
 
 
 @lru_cache(maxsize=65536)

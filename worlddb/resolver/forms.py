@@ -31,7 +31,13 @@ from typing import Final
 from anyascii import anyascii
 
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
-from worlddb.resolver.namedata import legal_terms, suffixes, titles
+from worlddb.resolver.namedata import (
+    MAX_FORM_WORDS,
+    legal_form_key,
+    legal_terms,
+    suffixes,
+    titles,
+)
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
@@ -47,7 +53,7 @@ __all__ = [
 _SPLIT: Final = re.compile(r"[\W_]+")
 _TRAILING_DIGITS: Final = re.compile(r"^([a-z]{2,})([0-9]+)$")
 _DOMAINS: Final = frozenset({"com", "net", "org", "io"})
-_MAX_LEGAL_WORDS: Final = 4
+_MAX_LEGAL_WORDS: Final = MAX_FORM_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +115,7 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
         for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
             end = tuple(core[-size:])
             if end in terms or ("".join(end),) in terms:
-                legal.add("".join(end))
+                legal.add(legal_form_key("".join(end)))  # "Aktiengesellschaft" is "AG"
             elif not (size == 1 and end[0] in _DOMAINS):
                 continue
             core, changed = core[:-size], True

