@@ -49,8 +49,9 @@ I10. No orphan proposals: every merge proposal has its ``same_as`` edge and both
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import cast
 
 from worlddb.errors import ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
@@ -202,15 +203,16 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
             scopes = where.get(wid, ())
             context = contexts.of(wid) if contexts is not None else NO_CONTEXT
             self._resolve_one(txn, wid, worlds[wid], scopes, id_map, resolutions, staged, context)
-        new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
+        # world ids are str at run time; NodeId only tells the type checker they are ids
+        new_ids = cast(list[NodeId], [w for w in worlds if w not in stored and id_map[w] == w])
         _refuse_resolved_children(new_ids, worlds, id_map)
         embed_ids, vectors = self._prepared_vectors(
             new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
         )
         rids = txn.insert_new_worlds(
-            [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
+            [(w, worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
         )
-        outcome.created += [NodeId(w) for w in new_ids]
+        outcome.created += new_ids
         outcome.new_rids += rids
         new_set = set(new_ids)
         for wid, spec in worlds.items():
@@ -431,7 +433,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
 
 
 def _refuse_resolved_children(
-    new_ids: list[str], worlds: dict[str, WorldSpec], id_map: dict[str, NodeId]
+    new_ids: Sequence[str], worlds: dict[str, WorldSpec], id_map: dict[str, NodeId]
 ) -> None:
     """Refuse a new world whose child resolved to another, existing world.
 

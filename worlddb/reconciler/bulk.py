@@ -153,8 +153,8 @@ class BulkOps:
         for wid, spec in checked.worlds.items():
             if spec.resolve or spec.children or spec.edges or wid in stored:
                 return False
-        for edge in changeset.edges:
-            handler = self.handlers.get(edge.type)
+        for name in {edge.type for edge in changeset.edges}:
+            handler = self.handlers.get(name)
             if handler is None or getattr(type(handler), "on_insert", None) not in _SELF_CONTAINED:
                 return False
         return True

@@ -172,8 +172,23 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
 
     def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
         """Bulk-insert edges known to be absent (checked inside this transaction)."""
+        now = self._now
         self.conn.executemany(
-            f"INSERT INTO edges {_EDGE_INSERT}", [self._edge_row(eid, spec) for eid, spec in rows]
+            f"INSERT INTO edges {_EDGE_INSERT}",
+            [
+                (
+                    eid,
+                    spec.type,
+                    spec.source,
+                    spec.target,
+                    properties_bytes(spec.properties).decode("utf-8") if spec.properties else "{}",
+                    spec.valid_from,
+                    spec.valid_to,
+                    now,
+                    "active",
+                )
+                for eid, spec in rows
+            ],
         )
 
     def _edge_row(self, eid: str, spec: EdgeSpec, status: str = "active") -> tuple[object, ...]:
