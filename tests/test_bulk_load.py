@@ -220,3 +220,22 @@ def test_a_bulk_load_with_an_embedder_indexes_its_vectors_after_the_commit(db: W
     assert db.vectors is not None and len(db.vectors) == 36
     hits = db.recall("glacier orchard note 12", limit=5).hits
     assert hits and db.verify() == []
+
+
+def test_mixed_changesets_load_in_bulk_and_read_back(db: WorldDB) -> None:
+    report = db.write_bulk(_mixed())
+    counts = db.store.counts()
+    assert counts["nodes"] == report.created and counts["edges"] == report.edges
+    assert len(db.store.proposals()) == 1
+    assert db.verify() == []
+    assert db.recall("lantern", limit=100).hits
+
+
+def test_a_refused_bulk_load_writes_nothing(db: WorldDB) -> None:
+    db.write(_plain(3)[0])
+    before = db.store.counts()
+    bad = Changeset(edges=(EdgeSpec("refers_to", "ab" * 32, "cd" * 32),))
+    with pytest.raises(ValidationError):
+        db.write_bulk(_failing(bad, at=2))
+    assert db.store.counts() == before
+    assert db.verify() == []
