@@ -239,3 +239,35 @@ def test_a_refused_bulk_load_writes_nothing(db: WorldDB) -> None:
         db.write_bulk(_failing(bad, at=2))
     assert db.store.counts() == before
     assert db.verify() == []
+
+
+def test_indexes_added_by_later_schema_versions_are_deferred_and_rebuilt(tmp_path: Path) -> None:
+    """The deferral reads the indexes from the schema itself: a partial index spelled in lower
+    case and a UNIQUE one (kept live: it is a constraint) come back exactly as they were."""
+    path = tmp_path / "world.db"
+    with _open(path):
+        pass
+    extra = (
+        "create index extra_partial on nodes (created_at) where type = 'Fact'",
+        "CREATE UNIQUE INDEX extra_unique ON edges (src, type, dst)",
+    )
+    conn = sqlite3.connect(path)
+    for statement in extra:
+        conn.execute(statement)
+    conn.commit()
+    schema_before = sorted(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'"))
+    conn.close()
+    with _open(path) as db:
+        report = db.write_bulk(_plain(40))
+        assert report.deferred_until == report.changesets
+        assert db.verify() == []
+    conn = sqlite3.connect(path)
+    try:
+        after = sorted(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'"))
+        assert after == schema_before
+        (through,) = conn.execute(
+            "SELECT count(*) FROM nodes INDEXED BY extra_partial WHERE type = 'Fact'"
+        ).fetchone()
+        assert through == 40
+    finally:
+        conn.close()

@@ -1,8 +1,9 @@
 """Benchmark recall on a generated memory: lane latencies and HNSW recall@10.
 
 A synthetic store of ``worlds`` worlds is bulk-loaded through the real reconciler in large
-changesets, all in one ``WorldDB.write_bulk`` transaction: entities (people, places, organisations), and sessions of turns plus facts that
-``refers_to`` the entities, spread over user scopes. Words follow a Zipf law over a generated
+changesets, all in one ``WorldDB.write_bulk`` transaction: entities (people, places,
+organisations), and sessions of turns plus facts that ``refers_to`` the entities, spread over
+user scopes. Words follow a Zipf law over a generated
 vocabulary so full-text matches have a realistic skew. Then, for ``queries`` questions built
 from stored facts, it times:
 

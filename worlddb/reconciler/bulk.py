@@ -14,6 +14,9 @@ error of that row (with a note naming the changeset). What it saves:
   validity may close edges), carries an edge whose handler does more than check the edge
   itself, or runs with an embedder (composed vectors walk the parents).
 
+The price of one transaction: the store's other writers (threads, processes) wait for the
+whole load, and a process's writer gives up after the store's busy timeout.
+
 The vector index is updated after the commit from the stored vectors, streamed in chunks, so
 the load never holds all its vectors in memory. ``after_commit`` listeners hear, after the
 commit, of the changesets that resolved entities (the only ones the built-in listener acts on;

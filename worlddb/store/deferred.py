@@ -16,6 +16,7 @@ full-text index holds exactly one row per searchable world, both pass their inte
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import Final
 
@@ -26,6 +27,7 @@ __all__ = ["DeferredUpkeep"]
 
 _FTS_CHUNK: Final = 50_000
 _DEFERRED_TABLES: Final = ("nodes", "edges")
+_WHERE: Final = re.compile(r"\sWHERE\s", re.IGNORECASE)  # a partial index's condition
 
 
 class DeferredUpkeep:
@@ -41,8 +43,10 @@ class DeferredUpkeep:
         self._indexes: list[tuple[str, str]] = [
             (str(name), str(sql))
             for name, sql in conn.execute(
+                # a UNIQUE index stays: it is a constraint the load must meet row by row
                 f"SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
-                f"AND tbl_name IN ({marks}) ORDER BY name",
+                f"AND upper(sql) NOT LIKE 'CREATE UNIQUE %' AND tbl_name IN ({marks}) "
+                "ORDER BY name",
                 _DEFERRED_TABLES,
             )
         ]
@@ -98,8 +102,10 @@ class DeferredUpkeep:
                     "SELECT tbl_name FROM sqlite_master WHERE name = ?", (name,)
                 ).fetchone()[0]
             )
-            _, _, where = sql.partition(" WHERE ")
-            cond = f" WHERE {where}" if where else ""
+            partial = _WHERE.split(sql, maxsplit=1)
+            # Any WHERE (``1`` for a full index) keeps SQLite from answering ``count(*)`` from
+            # whichever b-tree is smallest: the count is read through this very index.
+            cond = f" WHERE {partial[1]}" if len(partial) > 1 else " WHERE 1"
             (through,) = self._conn.execute(
                 f'SELECT count(*) FROM "{table}" INDEXED BY "{name}"{cond}'
             ).fetchone()
