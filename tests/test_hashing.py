@@ -186,6 +186,50 @@ def test_world_bytes_equal_the_generic_canonical_encoding(spec: WorldSpec) -> No
     assert world_bytes(spec) == generic
 
 
+_any_text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
+
+
+@given(
+    _any_text,
+    _any_text,
+    _any_text,
+    st.lists(_any_text, max_size=3),
+    st.lists(st.tuples(_any_text, _any_text, _any_text), max_size=4),
+    st.integers(*INT64),
+)
+def test_the_spelled_out_world_bytes_equal_json_dumps_for_any_text(
+    kind: str,
+    name: str,
+    content: str,
+    children: list[str],
+    edges: list[tuple[str, str, str]],
+    created: int,
+) -> None:
+    """``world_bytes`` spells its JSON out by hand (a hot path); ``json.dumps`` is the truth,
+    on every escape, control character and non-BMP character, in every field."""
+    spec = WorldSpec(
+        kind,
+        name=name,
+        content=content,
+        children=tuple(children),
+        edges=tuple(InteriorEdge(*e) for e in edges),
+        created_at=created,
+    )
+    reference = {
+        "children": children,
+        "content": content,
+        "created_at": created,
+        "edges": sorted([list(e) for e in edges]),
+        "f": "worlddb.world/1",
+        "name": name,
+        "type": kind,
+    }
+    expected = json.dumps(
+        reference, ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    ).encode("utf-8")
+    assert world_bytes(spec) == expected
+
+
 @given(world_specs(children=[A, B]), st.integers(0, 10**9), safe_text)
 def test_projection_fields_stay_out_of_the_id(spec: WorldSpec, moment: int, text: str) -> None:
     from dataclasses import replace

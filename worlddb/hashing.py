@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from json.encoder import encode_basestring as _encode_string
 
 from blake3 import blake3
 
@@ -137,8 +139,48 @@ def world_bytes(spec: WorldSpec) -> bytes:
     """The canonical bytes of a world's hashed content.
 
     Equivalent to ``canonical_bytes`` of the world's value, specialised because every write
-    hashes every world: the fields have fixed types, so they are checked directly.
+    hashes every world: the JSON text is spelled out field by field (keys in sorted order, the
+    strings escaped by ``json``'s own encoder), which is byte for byte what ``json.dumps`` with
+    the canonical settings gives (``tests/test_hashing.py`` checks the two against each other).
+    Anything unusual (a non-string, a lone surrogate) goes through the checked encoder, which
+    raises the precise ``CanonicalEncodingError``.
     """
+    created = spec.created_at
+    if type(created) is int and _INT_MIN <= created <= _INT_MAX:
+        try:
+            return _spelled_world_bytes(spec, created)
+        except (TypeError, AttributeError, ValueError):
+            pass  # the checked encoder below raises the precise error
+    return _checked_world_bytes(spec)
+
+
+_CHILDREN, _CONTENT, _EDGES = '{"children":[', '],"content":', ',"edges":['
+_FORMAT_NAME = f'],"f":{_encode_string(WORLD_FORMAT)},"name":'
+
+
+def _spelled_world_bytes(spec: WorldSpec, created: int) -> bytes:
+    """``world_bytes`` for well-typed fields; raises on anything else (see ``world_bytes``)."""
+    children = ",".join([_encode_string(c) for c in spec.children]) if spec.children else ""
+    if spec.edges:
+        triples = sorted([e.type, e.source, e.target] for e in spec.edges)
+        edges = ",".join(
+            [
+                f"[{_encode_string(t)},{_encode_string(s)},{_encode_string(d)}]"
+                for t, s, d in triples
+            ]
+        )
+    else:
+        edges = ""
+    text = (
+        f"{_CHILDREN}{children}{_CONTENT}{_encode_string(spec.content)},"
+        f'"created_at":{int.__repr__(created)}{_EDGES}{edges}{_FORMAT_NAME}'
+        f'{_encode_string(spec.name)},"type":{_encode_string(spec.type)}}}'
+    )
+    return text.encode("utf-8")  # UnicodeEncodeError (a ValueError) on a lone surrogate
+
+
+def _checked_world_bytes(spec: WorldSpec) -> bytes:
+    """The reference encoder of a world: every field checked, then ``json.dumps``."""
     created = spec.created_at
     if (
         isinstance(created, bool)
@@ -206,9 +248,22 @@ def decode_world(data: bytes, *, verify: bool = True) -> WorldSpec:
     return spec
 
 
-def edge_id(spec: EdgeSpec) -> str:
-    """An edge's id hashes its type and endpoints: one edge per (type, source, target)."""
-    if is_node_id(spec.source) and is_node_id(spec.target) and _PLAIN_TYPE.match(spec.type):
+@lru_cache(maxsize=256)
+def _plain_type(name: str) -> bool:
+    return _PLAIN_TYPE.match(name) is not None
+
+
+def edge_id(spec: EdgeSpec, *, ids_checked: bool = False) -> str:
+    """An edge's id hashes its type and endpoints: one edge per (type, source, target).
+
+    ``ids_checked``: the caller has already proven both endpoints full world ids (the
+    reconciler, after validation), so they are not matched against the id pattern again.
+    """
+    if (
+        isinstance(spec.type, str)
+        and _plain_type(spec.type)
+        and (ids_checked or (is_node_id(spec.source) and is_node_id(spec.target)))
+    ):
         # Nothing here needs JSON escaping, so the canonical text can be spelled out directly.
         text = (
             f'{{"f":"{EDGE_FORMAT}","source":"{spec.source}","target":"{spec.target}",'

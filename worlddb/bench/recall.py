@@ -1,8 +1,9 @@
 """Benchmark recall on a generated memory: lane latencies and HNSW recall@10.
 
 A synthetic store of ``worlds`` worlds is bulk-loaded through the real reconciler in large
-changesets: entities (people, places, organisations), and sessions of turns plus facts that
-``refers_to`` the entities, spread over user scopes. Words follow a Zipf law over a generated
+changesets, all in one ``WorldDB.write_bulk`` transaction: entities (people, places,
+organisations), and sessions of turns plus facts that ``refers_to`` the entities, spread over
+user scopes. Words follow a Zipf law over a generated
 vocabulary so full-text matches have a realistic skew. Then, for ``queries`` questions built
 from stored facts, it times:
 
@@ -25,7 +26,7 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Final
@@ -140,16 +141,21 @@ def load_corpus(db: WorldDB, worlds: int, *, seed: int = 0, write: bool = True) 
         first = text.words[-1 - i % len(text.words)]  # wraps past the vocabulary at 1M
         name = f"{first.title()} {rng.choice(text.words[100:]).title()}"
         specs.append(WorldSpec(type=_ENTITY_TYPES[i % 3], name=name))
-    if write:
-        db.write(Changeset(worlds=tuple(specs)))
     corpus.entities = [(world_id(s), s.name) for s in specs]
     corpus.users = [f"user_id=u{i}" for i in range(max(1, worlds // WORLDS_PER_USER))]
     sessions = max(1, (worlds - n_entities) // WORLDS_PER_SESSION)
-    for start in range(0, sessions, SESSIONS_PER_CHANGESET):
-        batch = range(start, min(sessions, start + SESSIONS_PER_CHANGESET))
-        changeset = _sessions(batch, text, corpus, rng)
-        if write:
-            db.write(changeset)
+
+    def changesets() -> Iterator[Changeset]:
+        yield Changeset(worlds=tuple(specs))
+        for start in range(0, sessions, SESSIONS_PER_CHANGESET):
+            batch = range(start, min(sessions, start + SESSIONS_PER_CHANGESET))
+            yield _sessions(batch, text, corpus, rng)
+
+    if write:
+        db.write_bulk(changesets())  # one transaction, every changeset through the reconciler
+    else:
+        for _ in changesets():
+            pass
     corpus.load_seconds = time.perf_counter() - began
     return corpus
 

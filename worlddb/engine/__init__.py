@@ -14,7 +14,7 @@ amend, scopes), ``Identity`` (``engine.identity``: merge proposals, reclustering
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
@@ -37,7 +37,7 @@ from worlddb.recall import LANES, Recall, RecallResult
 from worlddb.recall.reinforce import Reinforcer
 from worlddb.recall.retention import RETIRABLE_TYPES, RetentionScore
 from worlddb.recall.retention import below as retention_below
-from worlddb.reconciler import Reconciler
+from worlddb.reconciler import BulkReport, Reconciler
 from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
@@ -275,6 +275,15 @@ class WorldDB:
         undo it, and its failure is logged and counted (``recluster_errors``), not raised.
         """
         return self._writes.write(changeset)
+
+    def write_bulk(self, changesets: Iterable[Changeset]) -> BulkReport:
+        """Commit many changesets as ONE reconciler transaction (all or nothing), for loads.
+
+        Every changeset is validated, resolved and handled as by ``write``; into an empty
+        store, index and full-text upkeep is deferred to the end of the load and verified
+        (``worlddb.reconciler.bulk``). A bad changeset leaves the store exactly as it was.
+        """
+        return self.reconciler.apply_bulk(changesets)
 
     def put(
         self,

@@ -49,8 +49,9 @@ I10. No orphan proposals: every merge proposal has its ``same_as`` edge and both
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import cast
 
 from worlddb.errors import ValidationError, ValidityError
 from worlddb.handlers import HandlerRegistry, PlainHandler
@@ -58,6 +59,7 @@ from worlddb.index.compose import recompose_paths
 from worlddb.index.vector import VectorIndex, encode_vector
 from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, Resolution, WorldSpec
 from worlddb.plugins import Embedder, Vectors
+from worlddb.reconciler.bulk import BulkOps, BulkReport, Written
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
 from worlddb.reconciler.embeddings import EmbeddingOps, text_of
@@ -78,7 +80,7 @@ from worlddb.store import Store
 from worlddb.store.protocols import StoreReads, WriteTransaction
 from worlddb.timeutil import now_us
 
-__all__ = ["Reconciler", "is_searchable"]
+__all__ = ["BulkReport", "Reconciler", "is_searchable"]
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +93,7 @@ def is_searchable(spec: WorldSpec) -> bool:
     return spec.type not in _UNSEARCHABLE_TYPES and bool(spec.content or spec.name)
 
 
-class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
+class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
     """Applies changesets to a store through the edge handlers, one transaction each."""
 
     # The SQLite store itself, not just the seam: the resolver and the path recomposition
@@ -165,77 +167,94 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
         prepared_vectors: Vectors | None,
     ) -> CommitResult:
         """Resolve and write ``changeset`` in one transaction, then update the vector index."""
-        worlds, bodies = checked.worlds, checked.bodies
         with self.store.transaction(self.now) as txn:
-            now = txn.now
-            outcome = Outcome()
-            ctx = self._context(txn, outcome, changeset.source)
-            # Re-checked under the write lock: another process may have written some since.
-            stored = txn.existing(worlds)
-            id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
-            resolutions: dict[str, tuple[str, float]] = {}
-            staged: list[tuple[NodeId, NodeId, str, float, str]] = []
-            resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
-            where = self.write_scopes(changeset, worlds, txn) if resolving else {}
-            contexts = WriteContext(worlds, changeset.edges) if resolving else None
-            for wid in resolving:
-                scopes = where.get(wid, ())
-                context = contexts.of(wid) if contexts is not None else NO_CONTEXT
-                self._resolve_one(
-                    txn, wid, worlds[wid], scopes, id_map, resolutions, staged, context
+            written = self._write_in(txn, changeset, checked, prepared, prepared_vectors)
+        self._after_commit(written.fresh_rids, written.vectors, written.removed_rids)
+        return written.result
+
+    def _write_in(
+        self,
+        txn: WriteTransaction,
+        changeset: Changeset,
+        checked: Checked,
+        prepared: list[str],
+        prepared_vectors: Vectors | None,
+        *,
+        recheck: bool = True,
+    ) -> Written:
+        """Resolve and write ``changeset`` inside the open ``txn`` (steps 3 and 4).
+
+        ``recheck``: look up again which worlds are stored (validation ran before the lock);
+        a bulk load validates inside its transaction, so its ``checked.stored`` is current.
+        """
+        worlds, bodies = checked.worlds, checked.bodies
+        now = txn.now
+        outcome = Outcome()
+        ctx = self._context(txn, outcome, changeset.source)
+        # Re-checked under the write lock: another process may have written some since.
+        stored = txn.existing(worlds) if recheck else checked.stored
+        id_map: dict[str, NodeId] = {wid: NodeId(wid) for wid in worlds}
+        resolutions: dict[str, tuple[str, float]] = {}
+        staged: list[tuple[NodeId, NodeId, str, float, str]] = []
+        resolving = [w for w, spec in worlds.items() if spec.resolve and w not in stored]
+        where = self.write_scopes(changeset, worlds, txn) if resolving else {}
+        contexts = WriteContext(worlds, changeset.edges) if resolving else None
+        for wid in resolving:
+            scopes = where.get(wid, ())
+            context = contexts.of(wid) if contexts is not None else NO_CONTEXT
+            self._resolve_one(txn, wid, worlds[wid], scopes, id_map, resolutions, staged, context)
+        # world ids are str at run time; NodeId only tells the type checker they are ids
+        new_ids = cast(list[NodeId], [w for w in worlds if w not in stored and id_map[w] == w])
+        _refuse_resolved_children(new_ids, worlds, id_map)
+        embed_ids, vectors = self._prepared_vectors(
+            new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
+        )
+        rids = txn.insert_new_worlds(
+            [(w, worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
+        )
+        outcome.created += new_ids
+        outcome.new_rids += rids
+        new_set = set(new_ids)
+        for wid, spec in worlds.items():
+            if wid in new_set:
+                self._project(txn, wid, spec, changeset.source)
+            else:
+                self._land_world(ctx, txn, wid, spec, id_map[wid], changeset.source, bodies[wid])
+        txn.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
+        edges: list[EdgeSpec] = []
+        for wid in new_ids:
+            edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
+            edges += [EdgeSpec(e.type, e.source, e.target) for e in worlds[wid].edges]
+        for edge in changeset.edges:
+            src = id_map.get(edge.source, edge.source)
+            dst = id_map.get(edge.target, edge.target)
+            if src != dst or edge.source == edge.target:
+                edges.append(
+                    edge
+                    if (src, dst) == (edge.source, edge.target)
+                    else replace(edge, source=src, target=dst)
                 )
-            new_ids = [w for w in worlds if w not in stored and id_map[w] == w]
-            _refuse_resolved_children(new_ids, worlds, id_map)
-            embed_ids, vectors = self._prepared_vectors(
-                new_ids, worlds, prepared, prepared_vectors, searchable=is_searchable, txn=txn
+        edges += [
+            EdgeSpec(
+                "same_as",
+                new,
+                old,
+                {
+                    "tier": tier,
+                    "score_milli": round(score * 1000),
+                    "evidence": f"{tier} match score {score:.3f}" + (f"; {why}" if why else ""),
+                },
             )
-            rids = txn.insert_new_worlds(
-                [(NodeId(w), worlds[w], bodies[w], is_searchable(worlds[w])) for w in new_ids]
-            )
-            outcome.created += [NodeId(w) for w in new_ids]
-            outcome.new_rids += rids
-            new_set = set(new_ids)
-            for wid, spec in worlds.items():
-                if wid in new_set:
-                    self._project(txn, wid, spec, changeset.source)
-                else:
-                    self._land_world(
-                        ctx, txn, wid, spec, id_map[wid], changeset.source, bodies[wid]
-                    )
-            txn.set_parents([(c, w) for w in new_ids for c in worlds[w].children])
-            edges: list[EdgeSpec] = []
-            for wid in new_ids:
-                edges += [EdgeSpec("contains", wid, c) for c in worlds[wid].children]
-                edges += [EdgeSpec(e.type, e.source, e.target) for e in worlds[wid].edges]
-            for edge in changeset.edges:
-                src = id_map.get(edge.source, edge.source)
-                dst = id_map.get(edge.target, edge.target)
-                if src != dst or edge.source == edge.target:
-                    edges.append(
-                        edge
-                        if (src, dst) == (edge.source, edge.target)
-                        else replace(edge, source=src, target=dst)
-                    )
-            edges += [
-                EdgeSpec(
-                    "same_as",
-                    new,
-                    old,
-                    {
-                        "tier": tier,
-                        "score_milli": round(score * 1000),
-                        "evidence": f"{tier} match score {score:.3f}" + (f"; {why}" if why else ""),
-                    },
-                )
-                for new, old, tier, score, why in staged
-            ]
-            self._insert_edges(ctx, txn, edges)
-            fresh_rids = self._store_vectors(txn, embed_ids, worlds, vectors)
-            if self.embedder is not None and outcome.new_rids:
-                # Composed embeddings of the new worlds and of every ancestor above them.
-                for rid, kind, vec in recompose_paths(txn.lanes, outcome.new_rids):
-                    txn.put_composed(rid, kind, encode_vector(vec))
-        self._after_commit(fresh_rids, vectors, outcome.removed_rids)
+            for new, old, tier, score, why in staged
+        ]
+        # Nothing has inserted an edge yet in this changeset (``_land_world``'s handlers could),
+        # so no stored edge can touch a world it has just created.
+        self._insert_edges(ctx, txn, edges, frozenset() if outcome.edges else new_set)
+        fresh_rids = self._store_vectors(txn, embed_ids, worlds, vectors)
+        if self.embedder is not None and outcome.new_rids:
+            # Composed embeddings of the new worlds and of every ancestor above them.
+            for rid, kind, vec in recompose_paths(txn.lanes, outcome.new_rids):
+                txn.put_composed(rid, kind, encode_vector(vec))
         result = CommitResult(
             ids=id_map,
             created=tuple(outcome.created),
@@ -247,7 +266,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
             resolutions=resolutions,
             ingested_at=now,
         )
-        return result
+        return Written(result, fresh_rids, vectors, list(outcome.removed_rids))
 
     def _context(self, txn: WriteTransaction, outcome: Outcome, source: str | None) -> TxnContext:
         def add_world(spec: WorldSpec) -> NodeId:
@@ -414,7 +433,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps):
 
 
 def _refuse_resolved_children(
-    new_ids: list[str], worlds: dict[str, WorldSpec], id_map: dict[str, NodeId]
+    new_ids: Sequence[str], worlds: dict[str, WorldSpec], id_map: dict[str, NodeId]
 ) -> None:
     """Refuse a new world whose child resolved to another, existing world.
 

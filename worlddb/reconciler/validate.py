@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from worlddb.errors import ValidationError
@@ -51,6 +52,52 @@ def _check_interval(valid_from: int | None, valid_to: int | None, where: str) ->
             "valid_to",
             valid_to,
         )
+
+
+@lru_cache(maxsize=1024)
+def _valid_world_type(name: str) -> bool:
+    return _WORLD_TYPE.match(name) is not None
+
+
+def _plain_world(spec: object) -> bool:
+    """Whether ``spec`` has the common shape that needs none of ``_check_world``'s slow checks:
+    well-typed text within the limits, an ``int`` time, and no children, interior edges,
+    validity, provenance, aliases or flags (``world_bytes`` still checks the encoding)."""
+    return (
+        type(spec) is WorldSpec
+        and type(spec.type) is str
+        and type(spec.name) is str
+        and type(spec.content) is str
+        and type(spec.created_at) is int
+        and spec.valid_from is None
+        and spec.valid_to is None
+        and spec.children == ()
+        and spec.edges == ()
+        and spec.provenance == ()
+        and spec.aliases == ()
+        and spec.flags == frozenset()
+        and len(spec.name) <= MAX_NAME_CHARS
+        and len(spec.content) <= MAX_CONTENT_CHARS
+        and _valid_world_type(spec.type)
+    )
+
+
+def _plain_edge(edge: object, types: set[str], ids: set[str]) -> bool:
+    """Whether ``edge`` is a property-less, validity-less edge of a type already proven
+    registered, between ids already proven full world ids (nothing left to check)."""
+    return (
+        type(edge) is EdgeSpec
+        and type(edge.type) is str
+        and edge.type in types
+        and type(edge.source) is str
+        and edge.source in ids
+        and type(edge.target) is str
+        and edge.target in ids
+        and edge.valid_from is None
+        and edge.valid_to is None
+        and type(edge.properties) is dict
+        and not edge.properties
+    )
 
 
 def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) -> bytes:
@@ -105,6 +152,8 @@ def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) ->
         ("provenance", spec.provenance, MAX_SOURCE_CHARS),
         ("aliases", spec.aliases, MAX_NAME_CHARS),
     ):
+        if items == ():
+            continue  # the usual case: nothing to check or encode
         for item in _items(items, label, where):
             if not isinstance(item, str) or not item.strip() or len(item) > limit:
                 raise _fail(
@@ -114,25 +163,31 @@ def _check_world(spec: WorldSpec, index: int, is_type: Callable[[str], bool]) ->
                     item,
                 )
         canonical_bytes(items)  # a lone surrogate cannot be stored: CanonicalEncodingError
-    for flag in _items(spec.flags, "flags", where):
+    for flag in _items(spec.flags, "flags", where) if spec.flags else ():
         if not isinstance(flag, str) or not re.fullmatch(r"[a-z_]{1,32}", flag):
             raise _fail(f"{where}: flag {flag!r} must be 1-32 lowercase letters", "flags", flag)
     return world_bytes(spec)  # raises CanonicalEncodingError for anything non-canonical
 
 
-def _check_edge(spec: EdgeSpec, index: int, is_type: Callable[[str], bool]) -> None:
+def _check_edge(spec: EdgeSpec, index: int, is_type: Callable[[str], bool], ids: set[str]) -> None:
+    """``ids``: strings already proven full world ids (grows; spares the pattern match)."""
     where = f"edge #{index}"
     if not isinstance(spec, EdgeSpec):
         raise _fail(f"{where} must be an EdgeSpec, not {type(spec).__name__}", "edges", spec)
     if not isinstance(spec.type, str) or not is_type(spec.type):
         raise _fail(f"{where}: unknown edge type {spec.type!r}", "type", spec.type)
     for name, value in (("source", spec.source), ("target", spec.target)):
+        if type(value) is str and value in ids:
+            continue
         if not isinstance(value, str) or not is_node_id(value):
             raise _fail(f"{where}: {name} {value!r} is not a full world id", name, value)
-    _check_interval(spec.valid_from, spec.valid_to, where)
+        ids.add(value)
+    if spec.valid_from is not None or spec.valid_to is not None:
+        _check_interval(spec.valid_from, spec.valid_to, where)
     if not isinstance(spec.properties, Mapping):
         raise _fail(f"{where}: properties must be a mapping", "properties", spec.properties)
-    properties_bytes(spec.properties)
+    if spec.properties:
+        properties_bytes(spec.properties)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,13 +225,17 @@ def validate_changeset(
     _items(changeset.worlds, "worlds", "changeset")
     _items(changeset.edges, "edges", "changeset")
     for i, spec in enumerate(changeset.worlds):
-        body = _check_world(spec, i, is_type)
+        body = world_bytes(spec) if _plain_world(spec) else _check_world(spec, i, is_type)
         wid = digest(body)
         if wid not in worlds:
             worlds[wid] = spec
             bodies[wid] = body
+    ids = set(worlds)  # blake3 digests: full world ids by construction
+    edge_types: set[str] = set()  # types this changeset has already proven registered
     for i, edge in enumerate(changeset.edges):
-        _check_edge(edge, i, is_type)
+        if not _plain_edge(edge, edge_types, ids):
+            _check_edge(edge, i, is_type, ids)
+            edge_types.add(edge.type)
     referenced = {c for spec in worlds.values() for c in spec.children}
     referenced |= {e.source for e in changeset.edges} | {e.target for e in changeset.edges}
     stored = existing([*worlds, *referenced])

@@ -31,6 +31,7 @@ from typing import Final
 
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
+from worlddb.store.deferred import DeferredUpkeep
 from worlddb.store.edge_log import EdgeLogReads
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
@@ -43,7 +44,7 @@ from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
 
-__all__ = ["MEMORY", "Store", "open_store"]
+__all__ = ["BULK_CACHE_KIB", "MEMORY", "Store", "open_store"]
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +52,7 @@ MEMORY: Final = ":memory:"
 BUSY_TIMEOUT_MS: Final = 10_000
 CHECKPOINT_EVERY: Final = 256
 CACHE_KIB: Final = 262_144  # 256 MiB of page cache per connection: index pages stay hot at 1M
+BULK_CACHE_KIB: Final = 1_048_576  # 1 GiB while a bulk load runs: its whole working set
 MAX_SPARE_READERS: Final = 4  # readers kept for future threads after theirs ended
 
 
@@ -222,6 +224,36 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLog
             self._commits += 1
             if self._commits % CHECKPOINT_EVERY == 0 and not self.is_memory:
                 conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @contextmanager
+    def bulk_transaction(self, clock: Callable[[], int] = now_us) -> Iterator[Writer]:
+        """One large write transaction for a bulk load (see ``protocols.Store``).
+
+        Into an empty store, the secondary indexes and full-text rows are deferred to the
+        end of the load (``worlddb.store.deferred``) and the page cache is raised for its
+        duration; into a non-empty one it is a plain transaction. A backend with its own
+        transactions (a subclass that overrides ``transaction``) gets exactly that.
+        """
+        if type(self).transaction is not Store.transaction:
+            with self.transaction(clock) as txn:
+                yield txn
+            return
+        with self._writing() as conn:
+            conn.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    empty = conn.execute("SELECT NOT EXISTS (SELECT 1 FROM nodes)").fetchone()[0]
+                    deferred = DeferredUpkeep(conn) if empty else None
+                    writer = Writer(conn, clock(), self.write_lock, deferred)
+                    yield writer
+                    writer.end_deferral()
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
 
     def set_meta(self, key: str, value: str) -> None:
         """Write one meta key in its own transaction (store-level settings, not world data)."""

@@ -22,6 +22,7 @@ from worlddb.hashing import properties_bytes
 from worlddb.model import EdgeSpec, NodeId, WorldSpec, fts_columns
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
+from worlddb.store.deferred import DeferredUpkeep
 from worlddb.store.erasure import ClosureMixin
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.lane_protocols import LaneQueries
@@ -62,10 +63,22 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
         conn: sqlite3.Connection,
         now: int,
         lock: AbstractContextManager[object] | None = None,
+        deferred: DeferredUpkeep | None = None,
     ) -> None:
         self._conn = conn
         self._lock: AbstractContextManager[object] = lock if lock is not None else nullcontext()
         self._now = now
+        self._deferred = deferred
+
+    @property
+    def deferring(self) -> bool:
+        """Whether this (bulk) transaction still leaves indexes and full-text rows for later."""
+        return self._deferred is not None and self._deferred.active
+
+    def end_deferral(self) -> None:
+        """Build what a bulk load deferred (indexes, full-text rows) now; a no-op otherwise."""
+        if self._deferred is not None:
+            self._deferred.finish()
 
     @property
     def now(self) -> int:
@@ -140,14 +153,15 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
                 for rid, (wid, spec, _, searchable) in zip(rids, rows, strict=True)
             ],
         )
-        self.conn.executemany(
-            "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
-            [
-                (rid, *fts_columns(spec.type, spec.name, spec.content))
-                for rid, (_, spec, _, searchable) in zip(rids, rows, strict=True)
-                if searchable
-            ],
-        )
+        if not self.deferring:  # else ``DeferredUpkeep.finish`` writes them in one pass
+            self.conn.executemany(
+                "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
+                [
+                    (rid, *fts_columns(spec.type, spec.name, spec.content))
+                    for rid, (_, spec, _, searchable) in zip(rids, rows, strict=True)
+                    if searchable
+                ],
+            )
         return rids
 
     def set_parents(self, pairs: list[tuple[str, str]]) -> None:
@@ -158,8 +172,23 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
 
     def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
         """Bulk-insert edges known to be absent (checked inside this transaction)."""
+        now = self._now
         self.conn.executemany(
-            f"INSERT INTO edges {_EDGE_INSERT}", [self._edge_row(eid, spec) for eid, spec in rows]
+            f"INSERT INTO edges {_EDGE_INSERT}",
+            [
+                (
+                    eid,
+                    spec.type,
+                    spec.source,
+                    spec.target,
+                    properties_bytes(spec.properties).decode("utf-8") if spec.properties else "{}",
+                    spec.valid_from,
+                    spec.valid_to,
+                    now,
+                    "active",
+                )
+                for eid, spec in rows
+            ],
         )
 
     def _edge_row(self, eid: str, spec: EdgeSpec, status: str = "active") -> tuple[object, ...]:

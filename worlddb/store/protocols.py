@@ -141,6 +141,15 @@ class WriteTransaction(StoreReads, Protocol):
     def types_of(self, world_ids: Iterable[str]) -> dict[str, str]: ...
     def existing_edges(self, edge_ids: list[str]) -> set[str]: ...
 
+    @property
+    def deferring(self) -> bool:
+        """Whether a bulk load still defers index and full-text upkeep (lanes incomplete)."""
+        ...
+
+    def end_deferral(self) -> None:
+        """Build and verify what a bulk load deferred; a no-op when nothing is deferred."""
+        ...
+
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and everything they structurally contain (active edges)."""
         ...
@@ -218,6 +227,17 @@ class Store(StoreReads, Protocol):
         ``clock`` is called once, after the backend has taken its write lock, for the
         transaction's ``now``. Blocks while another writer (thread or process) holds the
         store. Callers: the reconciler only. Never nested on one thread.
+        """
+        ...
+
+    def bulk_transaction(
+        self, clock: Callable[[], int] = ...
+    ) -> AbstractContextManager[WriteTransaction]:
+        """Like ``transaction()``, for a bulk load of many changesets as one transaction.
+
+        Into an empty store the backend may defer its secondary indexes and full-text rows
+        until ``WriteTransaction.end_deferral`` (called at the latest before the commit) and
+        verify them then; a backend that cannot just opens a ``transaction()``.
         """
         ...
 

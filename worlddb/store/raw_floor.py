@@ -1,0 +1,148 @@
+"""The raw SQLite floor of a bulk load: the store's own rows written with bare ``executemany``.
+
+``worlddb bench load`` reports the reconciler's speed as a ratio to this floor, measured in the
+same run on the same machine: the same schema (a fresh store file, so the same tables, key
+types, indexes and connection settings), the same rows (blobs, node rows, full-text rows,
+indexed edges), with no validation, hashing, handlers or existence checks timed. Two floors:
+
+* ``transactions``: one transaction per batch with every index kept up (what a sequence of
+  ``WorldDB.write`` calls asks of SQLite);
+* ``bulk``: one transaction for the whole load with the secondary indexes of ``nodes`` and
+  ``edges`` dropped first and built after, and the bulk page cache (what ``apply_bulk`` asks
+  of SQLite into an empty store).
+
+``variant`` measures what a schema change would buy before anyone writes its migration (issue
+14 names two): ``blob_ids`` binds every id as its 32 raw bytes instead of 64 hex characters
+(SQLite keeps a BLOB in a TEXT column as a BLOB, so the schema is unchanged), and
+``edges_keyed`` replaces ``edges`` by a ``WITHOUT ROWID`` table keyed ``(src, type, dst)`` with
+only the ``(dst, type)`` index (no rowid, no id index, no ``(src, type)`` index).
+
+It lives in the store because it runs SQL; it writes only to the new file it is given.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from worlddb.store import BULK_CACHE_KIB, open_store
+
+__all__ = ["VARIANTS", "FloorBatch", "raw_load_floor"]
+
+
+@dataclass(slots=True)
+class FloorBatch:
+    """One batch of prepared rows, in the store's column order (``worlddb.store._writer``).
+
+    ``nodes``: (rid, id, type, name, norm_name, content, created_at, valid_from, valid_to,
+    ingested_at, flags, fts_indexed, phonetic); ``fts``: (rid, name, content); ``edges``: (id,
+    type, src, dst, props, valid_from, valid_to, ingested_at, status).
+    """
+
+    blobs: list[tuple[str, bytes]] = field(default_factory=list)
+    nodes: list[tuple[object, ...]] = field(default_factory=list)
+    fts: list[tuple[int, str, str]] = field(default_factory=list)
+    edges: list[tuple[object, ...]] = field(default_factory=list)
+
+
+VARIANTS = ("store", "blob_ids", "edges_keyed")
+
+_KEYED_EDGES = """CREATE TABLE edges (
+    src TEXT NOT NULL, type TEXT NOT NULL, dst TEXT NOT NULL, id TEXT NOT NULL,
+    props TEXT NOT NULL DEFAULT '{}', valid_from INTEGER, valid_to INTEGER,
+    ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active',
+    PRIMARY KEY (src, type, dst)
+) WITHOUT ROWID"""
+
+
+def _as_blobs(batch: FloorBatch) -> FloorBatch:
+    def raw(text: object) -> object:
+        return bytes.fromhex(text) if isinstance(text, str) else text
+
+    return FloorBatch(
+        blobs=[(raw(i), b) for i, b in batch.blobs],  # type: ignore[misc]
+        nodes=[(n[0], raw(n[1]), *n[2:]) for n in batch.nodes],
+        fts=batch.fts,
+        edges=[(raw(e[0]), e[1], raw(e[2]), raw(e[3]), *e[4:]) for e in batch.edges],
+    )
+
+
+def raw_load_floor(
+    path: str | Path, batches: Iterable[FloorBatch], *, bulk: bool, variant: str = "store"
+) -> dict[str, float]:
+    """Write ``batches`` into a new store at ``path``; seconds and CPU seconds of the SQL only.
+
+    Preparing the rows (the iteration over ``batches``) is not timed.
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
+    store = open_store(path)
+    conn = store._write_connection
+    if variant == "edges_keyed":
+        conn.execute("DROP TABLE edges")
+        conn.execute(_KEYED_EDGES)
+        conn.execute("CREATE INDEX edges_dst ON edges (dst, type)")
+    edge_columns = (
+        "(src, type, dst, id, props, valid_from, valid_to, ingested_at, status)"
+        if variant == "edges_keyed"
+        else "(id, type, src, dst, props, valid_from, valid_to, ingested_at, status)"
+    )
+    wall = cpu = 0.0
+    rows = 0
+
+    def timed(statement: str) -> None:
+        nonlocal wall, cpu
+        began, began_cpu = time.perf_counter(), time.process_time()
+        conn.execute(statement)
+        wall += time.perf_counter() - began
+        cpu += time.process_time() - began_cpu
+
+    try:
+        indexes: list[str] = []
+        if bulk:
+            conn.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
+            timed("BEGIN IMMEDIATE")
+            found = conn.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+                "AND tbl_name IN ('nodes', 'edges')"
+            ).fetchall()
+            for name, sql in found:
+                timed(f'DROP INDEX "{name}"')
+                indexes.append(str(sql))
+        for prepared in batches:
+            batch = _as_blobs(prepared) if variant == "blob_ids" else prepared
+            if variant == "edges_keyed":
+                batch.edges = [(e[2], e[1], e[3], e[0], *e[4:]) for e in batch.edges]
+            began, began_cpu = time.perf_counter(), time.process_time()
+            if not bulk:
+                conn.execute("BEGIN IMMEDIATE")
+            conn.executemany("INSERT INTO blobs (id, body) VALUES (?, ?)", batch.blobs)
+            conn.executemany(
+                "INSERT INTO nodes (rid, id, type, name, norm_name, content, created_at, "
+                "valid_from, valid_to, ingested_at, flags, fts_indexed, phonetic) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                batch.nodes,
+            )
+            conn.executemany("INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)", batch.fts)
+            conn.executemany(
+                f"INSERT INTO edges {edge_columns} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch.edges
+            )
+            if not bulk:
+                conn.execute("COMMIT")
+            wall += time.perf_counter() - began
+            cpu += time.process_time() - began_cpu
+            rows += len(batch.nodes) + len(batch.edges)
+        for sql in indexes:
+            timed(sql)
+        if bulk:
+            timed("COMMIT")
+    finally:
+        store.close()
+    return {
+        "rows": rows,
+        "seconds": round(wall, 2),
+        "cpu_seconds": round(cpu, 2),
+        "rows_per_s": round(rows / wall, 1) if wall else 0.0,
+    }
