@@ -15,6 +15,13 @@ reads bounded id lists and scores a bounded pool itself (``worlddb.index.fts_bou
 cost does not grow with how many rows a common word matches; otherwise, or when that plan finds
 less than a page under the filter, the exact query below runs.
 
+**Scoped reads** (``flt.scopes`` set) never run the bounded plan: its windows are the newest
+matches of the whole store, so other scopes' rows would fill them and push a scope's own rows
+out (the plan then returned a page drawn from what was left, or fell back). They run the exact
+query, whose FTS5 match is complete before the filter; and when the common-term rewrite below
+leaves fewer than ``limit`` hits in scope, the plain OR query runs too, so a scope never gets
+fewer hits because other scopes made its words common.
+
 **Common terms (exact query).** An OR query costs one scored row per document that holds
 *any* term, so one frequent word ("meeting", "today") can make a query touch most of the
 store. Each term's document frequency is probed first (a bounded count, no scoring); terms in
@@ -87,8 +94,9 @@ def search_text(
         flt: Which worlds may be returned.
         limit: How many hits at most.
         max_terms: The most query words kept (the most specific ones).
-        bounded: Use the bounded plan (``worlddb.index.fts_bounded``) when a term is common;
-            ``False`` always runs the exact FTS5 query (to measure the plan against it).
+        bounded: Use the bounded plan (``worlddb.index.fts_bounded``) when a term is common
+            and the read is unscoped; ``False`` always runs the exact FTS5 query (to measure
+            the plan against it).
 
     Returns:
         Hits best first; empty when the text has no searchable word.
@@ -97,13 +105,13 @@ def search_text(
     if match is None or limit <= 0:
         return []
     backend: TextQueries = store.lanes
-    if bounded:
+    if bounded and flt.scopes is None:
         found = bounded_top(store.lanes, _TERM.findall(match), flt, limit, _WEIGHTS)
         if found is not None:
             return [TextHit(rid, score) for rid, score in found]
     selective, fallback = _selective(backend, match)
     rows = backend.bm25_top(selective, flt, limit, _WEIGHTS)
-    if len(rows) < limit and fallback:
+    if len(rows) < limit and (fallback or (flt.scopes is not None and selective != match)):
         rows = backend.bm25_top(match, flt, limit, _WEIGHTS)
     return [TextHit(rid, score) for rid, score in rows]
 
