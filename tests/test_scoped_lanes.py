@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.conftest import PgServer
 from worlddb.engine import WorldDB
 from worlddb.hashing import scope_world, world_id
 from worlddb.index import dense, fts, fts_bounded, graph
@@ -74,7 +75,7 @@ def _user_facts() -> list[tuple[str, WorldSpec, int]]:
     return out
 
 
-def _build(path: Path, others: int) -> WorldDB:
+def _build(path: Path | str, others: int) -> WorldDB:
     """The user's memory, then ``others`` × as many facts of ten other users."""
     db = WorldDB.open(path, embedder=HashEmbedder(), extractor=None)
     db.recluster_budget_s = 0.0
@@ -129,6 +130,18 @@ def stores(tmp_path: Path) -> Iterator[tuple[WorldDB, WorldDB]]:
         crowded.close()
 
 
+@pytest.fixture
+def pg_stores(pg_server: PgServer) -> Iterator[tuple[WorldDB, WorldDB]]:
+    """The same two stores on PostgreSQL (its lanes inherit the scoped graph statements)."""
+    alone = _build(pg_server.fresh_url(), 0)
+    crowded = _build(pg_server.fresh_url(), GROWTH)
+    try:
+        yield alone, crowded
+    finally:
+        alone.close()
+        crowded.close()
+
+
 def _user_filter(db: WorldDB) -> WorldFilter:
     return WorldFilter(now=db.now(), scopes=resolve_scopes(db.store, ["user_id=u0"]))
 
@@ -152,16 +165,28 @@ def test_graph_lane_is_seeded_and_expanded_inside_the_scope(
 ) -> None:
     """Caps of 4 newest edges: other users' newer mentions of Ada (and their entities' newer
     links to her) would fill every place if the scope filter ran after the cap."""
+    _graph_lane_keeps_the_scope(stores, monkeypatch)
+
+
+def test_pg_graph_lane_is_seeded_and_expanded_inside_the_scope(
+    pg_stores: tuple[WorldDB, WorldDB], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _graph_lane_keeps_the_scope(pg_stores, monkeypatch)
+
+
+def _graph_lane_keeps_the_scope(
+    stores: tuple[WorldDB, WorldDB], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(graph, "MENTION_CAP", 4)
     monkeypatch.setattr(graph, "HOP2_MENTION_CAP", 4)
-    answers = []
+    answers: list[tuple[list[NodeId], list[tuple[int, int, float]]]] = []
     for db in stores:
         flt = _user_filter(db)
-        seeds = find_entities(db.store, "What did Ada Lovelace say?", types=ENTITY_TYPES, flt=flt)
-        hits = mentions(
-            db.store, [m.id for m in seeds], flt=flt, limit=20, entity_types=ENTITY_TYPES, hops=2
+        found = find_entities(db.store, "What did Ada Lovelace say?", types=ENTITY_TYPES, flt=flt)
+        reached = mentions(
+            db.store, [m.id for m in found], flt=flt, limit=20, entity_types=ENTITY_TYPES, hops=2
         )
-        answers.append(([m.id for m in seeds], [(h.rid, h.hop, h.overlap) for h in hits]))
+        answers.append(([m.id for m in found], [(h.rid, h.hop, h.overlap) for h in reached]))
     assert answers[0] == answers[1]
     seeds, hits = answers[0]
     assert seeds == [world_id(SHARED[0])]
@@ -211,8 +236,9 @@ def test_filtered_hnsw_keeps_a_scope_that_filtering_afterwards_starves(
     assert answers[0] == answers[1]
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "pg"])
 def test_text_lane_never_loses_a_scopes_rows_to_words_other_scopes_made_common(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, backend: str
 ) -> None:
     """The user has 'zebra' (a rare word) in 2 facts and 'lantern' in 4; other users write
     'lantern' 100 times, so it turns common (cap forced to 5 documents) and stops selecting
@@ -229,7 +255,12 @@ def test_text_lane_never_loses_a_scopes_rows_to_words_other_scopes_made_common(
     mine += [(f"unrelated note {i}", SHARED[2], START + 20 + i) for i in range(6)]
     answers = []
     for name, others in (("alone", 0), ("crowded", 100)):
-        db = WorldDB.open(tmp_path / f"{name}.db", embedder=None, extractor=None)
+        target = (
+            tmp_path / f"{name}.db"
+            if backend == "sqlite"
+            else request.getfixturevalue("pg_server").fresh_url()
+        )
+        db = WorldDB.open(target, embedder=None, extractor=None)
         try:
             db.write(_memory(user, mine))
             if others:
