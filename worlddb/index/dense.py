@@ -56,9 +56,11 @@ EXACT_MAX: Final = 5000
 """Up to this many filtered candidates, brute force is both exact and about as fast as HNSW."""
 SCOPE_EXACT_MAX: Final = 5000
 """A scope of at most this many worlds is always scanned exactly. Measured on the recall bench
-at 100k worlds (a 2,000-world user scope, 2% of the store): CPU P50 / P95 16.3 / 23.3 ms for
-the scan against 15.5 / 45.7 for HNSW filtered afterwards and 37 / 59 for hnswlib's filtered
-search (a Python callback per visited node), BENCHMARKS.md "Scoped recall at scale"."""
+at 100k worlds (a 2,000-world user scope, 2% of the store), the whole lane: CPU P50 / P95
+16.3 / 23.3 ms for the scan against 15.5 / 45.7 for HNSW filtered afterwards and 37 / 59 for
+hnswlib's filtered search (a Python callback per visited node); the filtered search alone, 80
+neighbours: 76 / 17 / 9.4 / 3.3 ms CPU at a 0.2 / 2 / 6 / 20% share of the index
+(BENCHMARKS.md, "Scoped recall at scale")."""
 FILTERED_MAX: Final = 200_000
 """Most members read into the allowed set of a filtered HNSW search."""
 EXACT_BALANCE: Final = 0.7
@@ -89,7 +91,8 @@ def search_dense(
     if driver is not None:
         return _exact(backend, q, flt, limit, driver)
     allowed = _scope_members(backend, vectors, flt, limit, size)
-    fetch = limit * OVERFETCH
+    # Inside the scope only time and type can still drop a hit: no over-fetch to start with.
+    fetch = limit if allowed is not None else limit * OVERFETCH
     while True:
         found = vectors.search(q, fetch, allowed)
         keep = filter_rids(store, (rid for rid, _ in found), flt)
