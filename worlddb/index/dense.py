@@ -7,9 +7,9 @@ Three strategies, picked per query by the size of the filtered candidate set:
   their stored vectors are read through the store's ``DenseQueries`` and scored with one matrix
   product. A selective filter would otherwise starve the approximate index (its top-k would be
   other users' worlds). A small scope always takes this path, whatever the store holds
-  besides: its answer is then the same however large other users' scopes grow (the store's
-  size only used to decide *whether* to scan it, so one user's hits changed, approximate ↔
-  exact, as other users wrote);
+  besides: its answer is then the same however large other users' scopes grow (before, the
+  store's size alone decided whether to scan it, so one user's hits changed between
+  approximate and exact as other users wrote);
 * **filtered HNSW** — a larger scope that is still so small a share of the index that a
   filtered top-``MAX_FETCH`` would hold fewer than ``limit × OVERFETCH`` of its worlds: the
   index walks its graph admitting only the scope's members (``VectorIndex.search(allowed=…)``,
