@@ -58,6 +58,10 @@ class DenseSql(LaneSql):
         )
 
     def admitted_vectors(self, flt: WorldFilter, scope: NodeId | None) -> list[tuple[int, bytes]]:
+        if scope is not None and flt.scopes is not None and scope in flt.scopes:
+            # The rows come from ``scope``'s members: no membership probe for it per row.
+            rest = tuple(s for s in flt.scopes if s != scope) or None
+            flt = WorldFilter(flt.view, flt.now, flt.types, rest, flt.excluded_types)
         where, params = where_sql(flt, "n")
         if scope is not None:
             source = (
