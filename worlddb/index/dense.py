@@ -152,7 +152,12 @@ def _rank(query: Vectors, rows: list[tuple[int, bytes]], limit: int) -> list[Den
         return []
     # One buffer, one frombuffer: decoding row by row costs more than the product itself.
     matrix = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<f4").reshape(len(rows), -1)
-    norms = np.linalg.norm(matrix, axis=1) * max(float(np.linalg.norm(query)), 1e-12)
-    scores = (matrix @ query) / np.maximum(norms, 1e-12)
+    # einsum, not ``@``/``norm``: those go to OpenBLAS, whose worker threads then spin for
+    # milliseconds after each call; on a busy two-core box that cost the 2,000-row scan of a
+    # user's scope 5-8 ms CPU against ~1 ms here (same order, scores within 3e-8).
+    norms = np.sqrt(np.einsum("ij,ij->i", matrix, matrix)) * max(
+        float(np.sqrt(np.einsum("i,i->", query, query))), 1e-12
+    )
+    scores = np.einsum("ij,j->i", matrix, query) / np.maximum(norms, 1e-12)
     order = np.lexsort((np.array([rid for rid, _ in rows]), -scores))[:limit]
     return [DenseHit(rows[i][0], float(scores[i])) for i in order]
