@@ -74,6 +74,12 @@ def test_narrow_scope_uses_exact_search_and_finds_the_scoped_world(
     hits = search_dense(db.store, db.vectors, _query(db, "kite fact"), flt=flt, limit=3)
     assert _texts(db, [h.rid for h in hits]) == ["zoe has a frog"]
     monkeypatch.setattr(dense, "EXACT_MAX", 0)
+    monkeypatch.setattr(dense, "SCOPE_EXACT_MAX", 0)
+    # No exact scan: hnswlib's filtered search walks the graph admitting only the scope's rids.
+    hits = search_dense(db.store, db.vectors, _query(db, "kite fact"), flt=flt, limit=3)
+    assert _texts(db, [h.rid for h in hits]) == ["zoe has a frog"]
+    # Filtering HNSW's top-k afterwards starves: why the scope-first paths exist.
+    monkeypatch.setattr(db.vectors, "filters", False)
     assert search_dense(db.store, db.vectors, _query(db, "kite fact"), flt=flt, limit=3) == []
 
 

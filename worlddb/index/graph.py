@@ -7,6 +7,12 @@ every world that ``refers_to`` them (``mentions``): one hop reaches every mentio
 session. A bounded second hop follows the entity's neighbours (accepted ``same_as`` in either
 direction, and ``refers_to`` between entities) with a decayed weight.
 
+**Scoped reads** apply the filter before every cap (``MENTION_CAP``, ``HOP2_MENTION_CAP``,
+the neighbours' inbound cap), so a scope's own mentions are never crowded out by other scopes'
+mentions of a shared entity: a scoped answer does not change as other scopes grow. The price is
+a scan of the entity's mentions until ``cap`` admitted ones are found (unscoped reads keep the
+bounded plan).
+
 Hits rank by ``(hop, overlap, recency)``: worlds reached in fewer hops first, then those that
 mention more of the query's entities (each entity counts ``HOP_DECAY ** (hop - 1)``), then the
 most recent. Every read goes through the store's ``NameQueries``/``GraphQueries`` (index probes
@@ -200,12 +206,15 @@ def mentions(
     """
     seen: dict[int, tuple[int, dict[NodeId, float], int]] = {}
     seed_set = set(seeds)
+    # A scoped read expands inside its scopes: neighbours must be entities of those scopes,
+    # as the seeds are (``find_entities``), so other scopes' links cannot displace them.
+    within = None if flt.scopes is None else WorldFilter(flt.view, flt.now, None, flt.scopes)
     for seed in dict.fromkeys(seeds):
         reached: list[tuple[NodeId, int, int]] = [(seed, 1, MENTION_CAP)]
         if hops >= 2:
             reached += [
                 (n, 2, HOP2_MENTION_CAP)
-                for n in _neighbours(store, seed, entity_types)
+                for n in _neighbours(store, seed, entity_types, within)
                 if n not in seed_set
             ]
         for entity, hop, cap in reached:
@@ -224,8 +233,10 @@ def mentions(
     return hits[:limit]
 
 
-def _neighbours(store: Store, entity: NodeId, entity_types: Sequence[str]) -> list[NodeId]:
-    found = store.lanes.neighbours(entity, entity_types, MENTION_CAP)
+def _neighbours(
+    store: Store, entity: NodeId, entity_types: Sequence[str], flt: WorldFilter | None
+) -> list[NodeId]:
+    found = store.lanes.neighbours(entity, entity_types, MENTION_CAP, flt)
     return list(dict.fromkeys(found))[:NEIGHBOUR_CAP]
 
 

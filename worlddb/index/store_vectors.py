@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Final
 
 import numpy as np
@@ -57,11 +57,18 @@ class StoreVectorIndex(VectorIndex):
     def remove(self, rids: Iterable[int]) -> None:
         self._stale()
 
-    def search(self, query: Vectors, k: int) -> list[tuple[int, float]]:
+    filters = False
+    """pgvector's search takes no filter here: ``allowed`` only filters the ``k`` found, so the
+    dense lane never asks this index for a filtered search (``worlddb.index.dense`` checks)."""
+
+    def search(
+        self, query: Vectors, k: int, allowed: Collection[int] | None = None
+    ) -> list[tuple[int, float]]:
         if k <= 0:
             return []
         blob = encode_vector(np.asarray(query, dtype=np.float32).reshape(-1))
-        return self._backend.nearest(blob, k)
+        found = self._backend.nearest(blob, k)
+        return found if allowed is None else [hit for hit in found if hit[0] in allowed]
 
     def signature(self) -> dict[str, int]:
         return {"count": len(self), "max_rid": 0, "dimension": self.dimension}

@@ -14,7 +14,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
@@ -120,15 +120,48 @@ class VectorIndex:
                     self._deleted.add(rid)
                     self._dirty = True
 
-    def search(self, query: Vectors, k: int) -> list[tuple[int, float]]:
-        """The ``k`` nearest rids to ``query`` with cosine similarity, best first."""
+    filters: bool = True
+    """Whether ``search`` applies ``allowed`` inside the graph walk (hnswlib's filtered search)."""
+
+    def search(
+        self, query: Vectors, k: int, allowed: Collection[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """The ``k`` nearest rids to ``query`` with cosine similarity, best first.
+
+        With ``allowed``, only those rids are candidates, checked *during* the graph walk
+        (hnswlib's ``filter``), so a small allowed set is not starved by nearer rids outside it
+        the way a top-k filtered afterwards is; fewer than ``k`` come back only when fewer are
+        allowed and live.
+        """
+        q = np.asarray(query, dtype=np.float32)
         with self._lock:
             k = min(k, len(self._live))
+            if allowed is not None:
+                k = min(k, len(allowed))
             if k <= 0:
                 return []
             self._index.set_ef(max(EF_SEARCH, k))
-            labels, distances = self._index.knn_query(np.asarray(query, dtype=np.float32), k=k)
+            if allowed is None:
+                labels, distances = self._index.knn_query(q, k=k)
+            else:
+                labels, distances = self._filtered(q, k, allowed)
         return [(int(r), 1.0 - float(d)) for r, d in zip(labels[0], distances[0], strict=True)]
+
+    def _filtered(
+        self, query: Vectors, k: int, allowed: Collection[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """hnswlib's filtered search; it raises when it finds fewer than ``k`` (some allowed
+        rids deleted or unreachable), so ``k`` halves until an answer comes back."""
+        while True:
+            try:
+                found: tuple[np.ndarray, np.ndarray] = self._index.knn_query(
+                    query, k=k, filter=allowed.__contains__
+                )
+                return found
+            except RuntimeError:
+                if k <= 1:
+                    return np.empty((1, 0), dtype=np.uint64), np.empty((1, 0), dtype=np.float32)
+                k //= 2
 
     # -- persistence ----------------------------------------------------------------------------
     def signature(self) -> dict[str, int]:

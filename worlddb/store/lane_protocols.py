@@ -111,6 +111,10 @@ class DenseQueries(Protocol):
         """How many worlds ``scope`` holds, counting no further than ``at_most``."""
         ...
 
+    def scope_rids(self, scope: NodeId, at_most: int) -> list[int]:
+        """The row ids of ``scope``'s members, at most ``at_most`` of them, in no order."""
+        ...
+
     def type_size(self, types: Sequence[str], at_most: int) -> int:
         """How many worlds are of ``types``, counting no further than ``at_most``."""
         ...
@@ -162,13 +166,21 @@ class GraphQueries(Protocol):
     def mentioning(self, entity: NodeId, flt: WorldFilter, cap: int) -> list[tuple[int, int]]:
         """``(rid, recency)`` of worlds ``flt`` admits among the sources of the ``cap`` newest
         active ``refers_to`` edges to ``entity``; recency is valid-from, else creation, else
-        ingest time."""
+        ingest time. When ``flt`` names scopes, the ``cap`` newest *admitted* sources: the
+        filter runs before the cap, so other scopes' mentions never take a scope's places."""
         ...
 
-    def neighbours(self, entity: NodeId, entity_types: Sequence[str], cap: int) -> list[NodeId]:
+    def neighbours(
+        self,
+        entity: NodeId,
+        entity_types: Sequence[str],
+        cap: int,
+        flt: WorldFilter | None = None,
+    ) -> list[NodeId]:
         """Worlds of ``entity_types`` linked to ``entity`` by an accepted ``same_as`` (either
         way) or an active ``refers_to`` (either way, the ``cap`` newest inbound), newest edge
-        first; a world may repeat."""
+        first; a world may repeat. With ``flt``, only worlds it admits, and the inbound cap
+        counts admitted ones (scoped reads: other scopes' links never take a scope's places)."""
         ...
 
     def rids_of(self, ids: Sequence[str]) -> dict[NodeId, int]:

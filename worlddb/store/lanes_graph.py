@@ -51,30 +51,57 @@ class GraphSql(LaneSql):
 
     def mentioning(self, entity: NodeId, flt: WorldFilter, cap: int) -> list[tuple[int, int]]:
         where, params = where_sql(flt, "n")
-        # The newest edges first, straight off the (dst, type) index: no sort over every mention.
-        with self.lock:
-            rows = self.conn.execute(
+        if flt.scopes is not None:
+            # Scoped: the filter runs before the cap, still newest first off the (dst, type)
+            # index (its rowid order), so other scopes' mentions never take a scope's places.
+            sql = (
+                f"SELECT n.rid, {_RECENCY} FROM edges e CROSS JOIN nodes n ON n.id = e.src "
+                "WHERE e.dst = ? AND e.type = 'refers_to' AND e.status = 'active' "
+                f"AND {where} ORDER BY e.rid DESC LIMIT ?"
+            )
+            args: list[object] = [entity, *params, cap]
+        else:
+            # The newest edges first, straight off the (dst, type) index: no sort over every
+            # mention.
+            sql = (
                 f"SELECT n.rid, {_RECENCY} FROM (SELECT src FROM edges WHERE dst = ? "
                 "AND type = 'refers_to' AND status = 'active' ORDER BY rid DESC LIMIT ?) AS e "
-                f"CROSS JOIN nodes n ON n.id = e.src WHERE {where}",
-                [entity, cap, *params],
-            ).fetchall()
+                f"CROSS JOIN nodes n ON n.id = e.src WHERE {where}"
+            )
+            args = [entity, cap, *params]
+        with self.lock:
+            rows = self.conn.execute(sql, args).fetchall()
         return [(int(rid), int(recency)) for rid, recency in rows]
 
-    def neighbours(self, entity: NodeId, entity_types: Sequence[str], cap: int) -> list[NodeId]:
+    def neighbours(
+        self,
+        entity: NodeId,
+        entity_types: Sequence[str],
+        cap: int,
+        flt: WorldFilter | None = None,
+    ) -> list[NodeId]:
         marks = ",".join("?" * len(entity_types))
+        # With a filter, a neighbour must pass it, checked before the inbound cap too.
+        where, params = where_sql(flt, "n") if flt is not None else ("TRUE", [])
+        inbound = (
+            "SELECT src, rid FROM edges WHERE dst = ? AND type = 'refers_to' "
+            "AND status = 'active' ORDER BY rid DESC LIMIT ?"
+            if flt is None
+            else "SELECT e.src, e.rid FROM edges e CROSS JOIN nodes n ON n.id = e.src "
+            "WHERE e.dst = ? AND e.type = 'refers_to' AND e.status = 'active' "
+            f"AND n.type IN ({marks}) AND {where} ORDER BY e.rid DESC LIMIT ?"
+        )
+        inbound_args = [entity, cap] if flt is None else [entity, *entity_types, *params, cap]
         with self.lock:
             rows = self.conn.execute(
                 "SELECT other FROM ("
                 "SELECT dst AS other, rid FROM edges WHERE src = ? AND ((type = 'same_as' AND "
                 "status = 'accepted') OR (type = 'refers_to' AND status = 'active')) "
                 "UNION ALL SELECT src AS other, rid FROM edges WHERE dst = ? AND type = 'same_as' "
-                "AND status = 'accepted' "
-                "UNION ALL SELECT src AS other, rid FROM (SELECT src, rid FROM edges WHERE dst = ? "
-                "AND type = 'refers_to' AND status = 'active' ORDER BY rid DESC LIMIT ?)"
+                f"AND status = 'accepted' UNION ALL SELECT src AS other, rid FROM ({inbound})"
                 f") AS x WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = x.other AND n.type IN "
-                f"({marks})) ORDER BY rid DESC",
-                [entity, entity, entity, cap, *entity_types],
+                f"({marks}) AND {where}) ORDER BY rid DESC",
+                [entity, entity, *inbound_args, *entity_types, *params],
             ).fetchall()
         return [NodeId(str(r[0])) for r in rows]
 

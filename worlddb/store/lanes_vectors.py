@@ -44,6 +44,13 @@ class DenseSql(LaneSql):
     def scope_size(self, scope: NodeId, at_most: int) -> int:
         return self._bounded_count("SELECT 1 FROM scope_members WHERE scope = ?", [scope], at_most)
 
+    def scope_rids(self, scope: NodeId, at_most: int) -> list[int]:
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT rid FROM scope_members WHERE scope = ? LIMIT ?", (scope, at_most)
+            ).fetchall()
+        return [int(rid) for (rid,) in rows]
+
     def type_size(self, types: Sequence[str], at_most: int) -> int:
         marks = ",".join("?" * len(types))
         return self._bounded_count(
@@ -51,6 +58,10 @@ class DenseSql(LaneSql):
         )
 
     def admitted_vectors(self, flt: WorldFilter, scope: NodeId | None) -> list[tuple[int, bytes]]:
+        if scope is not None and flt.scopes is not None and scope in flt.scopes:
+            # The rows come from ``scope``'s members: no membership probe for it per row.
+            rest = tuple(s for s in flt.scopes if s != scope) or None
+            flt = WorldFilter(flt.view, flt.now, flt.types, rest, flt.excluded_types)
         where, params = where_sql(flt, "n")
         if scope is not None:
             source = (
