@@ -51,6 +51,11 @@ class PgLanes(SqliteLanes):
     def _raw(self) -> Any:
         return cast(PgConnection, self.conn).raw
 
+    def _query(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """Rows of ``sql`` (PostgreSQL's dialect) through the connection, so a write
+        transaction's deferred rows are written first and its read memo applies."""
+        return list(cast(PgConnection, self.conn).read(sql, params).fetchall())
+
     def _scored(self, match: str, weights: tuple[float, float]) -> tuple[str, list[object]]:
         """CTEs ``m`` (every row the match selects) and ``s`` (``rowid``, ``score``): BM25's
         form with ``ts_rank_cd`` as the per-term frequency part (see the module docstring)."""
@@ -89,7 +94,7 @@ class PgLanes(SqliteLanes):
     ) -> list[tuple[int, float]]:
         sql, params = self._ranked(match, flt, limit, weights)
         with self.lock:
-            rows = self._raw.execute(sql, params).fetchall()
+            rows = self._query(sql, params)
         return [(int(rid), float(score)) for rid, score in rows]
 
     def bm25_among(
@@ -100,7 +105,7 @@ class PgLanes(SqliteLanes):
         scored, params = self._scored(match, weights)
         sql = f"{scored}SELECT rowid, score FROM s WHERE rowid = ANY(%s)"
         with self.lock:
-            rows = self._raw.execute(sql, [*params, [int(r) for r in rids]]).fetchall()
+            rows = self._query(sql, [*params, [int(r) for r in rids]])
         return [(int(rid), float(score)) for rid, score in rows]
 
     def bm25_plan(
@@ -108,7 +113,7 @@ class PgLanes(SqliteLanes):
     ) -> list[str]:
         sql, params = self._ranked(match, flt, limit, weights)
         with self.lock:
-            rows = self._raw.execute(f"EXPLAIN {sql}", params).fetchall()
+            rows = self._query(f"EXPLAIN {sql}", params)
         return [str(row[0]) for row in rows]
 
     def newest_matches(self, match: str, scan: int) -> list[int]:
@@ -137,13 +142,12 @@ class PgLanes(SqliteLanes):
                 f"FROM embeddings WHERE vector_dims(vec) = {dim} "
                 f"ORDER BY vec::vector({dim}) <=> %s::vector({dim}) LIMIT %s",
                 (literal, literal, k),
-            ).fetchall()
+            ).fetchall()  # not memoised: the search settings above are connection state
         found = [(int(rid), float(score)) for rid, score in rows]
         return sorted(found, key=lambda hit: (-hit[1], hit[0]))
 
     def vector_count(self) -> int:
         """How many content vectors are stored."""
         with self.lock:
-            cast(PgConnection, self.conn).flush()
-            row = self._raw.execute("SELECT count(*) FROM embeddings").fetchone()
+            row = self._query("SELECT count(*) FROM embeddings", ())[0]
         return int(row[0])

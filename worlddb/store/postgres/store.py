@@ -90,6 +90,9 @@ class PgStore(Store):
         self._local = threading.local()
         self._dimensions = dimensions
         self._conn = None
+        self.last_write_stats: dict[str, int] = {}
+        """Round trips, memo hits and deferred rows of this store's latest write transaction
+        (``PgConnection.stats``): what a changeset cost in server round trips."""
 
     # -- connections ----------------------------------------------------------------------------
     def _live_pool(self) -> ConnectionPool[Any]:
@@ -172,7 +175,7 @@ class PgStore(Store):
             dims = set(self._dimensions)
             with self._live_pool().connection() as raw, raw.transaction():
                 raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-                conn = PgConnection(raw)
+                conn = PgConnection(raw, memo=True)
                 self._local.txn = conn
                 try:
                     yield PgWriter(conn, clock(), dims)
@@ -185,6 +188,7 @@ class PgStore(Store):
                     ) from exc
                 finally:
                     self._local.txn = None
+                    self.last_write_stats = dict(conn.stats)
             self._dimensions |= dims
 
     def copy_to(self, dest: str | Path) -> None:

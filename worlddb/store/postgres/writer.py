@@ -16,7 +16,7 @@ transactions assign at once.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Final, cast
 
@@ -56,12 +56,22 @@ _PUT_EMBEDDING: Final = (
 )
 """Deferred (``PgConnection.defer``): a transaction's vectors go in one ``executemany``."""
 
+_PUT_COMPOSED: Final = (
+    "INSERT INTO composed_embeddings (rid, kind, vector) VALUES (%s, %s, %s) "
+    "ON CONFLICT (rid, kind) DO UPDATE SET vector = excluded.vector"
+)
+_ADD_MEMBER: Final = "INSERT INTO scope_members (scope, rid) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+"""Deferred too: nothing reads what these inserts return."""
+
 _DESCENDANTS: Final = (
     'WITH RECURSIVE d(id) AS (SELECT unnest(%s::text[]) COLLATE "C" UNION '
-    "SELECT e.dst FROM edges e JOIN d ON e.src = d.id "
-    "WHERE e.type = 'contains' AND e.status = 'active') "
-    "SELECT n.rid FROM d JOIN nodes n ON n.id = d.id"
+    "SELECT x.dst FROM d, LATERAL (SELECT e.dst FROM edges e WHERE e.src = d.id "
+    "AND e.type = 'contains' AND e.status = 'active' OFFSET 0) x) "
+    "SELECT n.rid FROM d, LATERAL (SELECT rid FROM nodes WHERE id = d.id OFFSET 0) n"
 )
+"""Each step an index lookup (``LATERAL ... OFFSET 0`` keeps the planner from turning the
+recursive join into a hash join over all of ``edges``, which it estimates the work table
+large enough for: 8 ms per call at 5k notes against 0.8 ms, and growing with the store)."""
 
 
 class PgWriter(Writer):
@@ -82,22 +92,22 @@ class PgWriter(Writer):
     def put_embedding(self, rid: int, text_hash: str, vector: bytes) -> None:
         dim = len(vector) // 4
         if dim not in self._dimensions:
-            self._pg.raw.execute(hnsw_index_sql(dim))
+            self._pg.read(hnsw_index_sql(dim))
             self._dimensions.add(dim)
         self._pg.defer(_PUT_EMBEDDING, (rid, text_hash, vector, vector_literal(vector)))
 
     def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
-        self._pg.raw.execute(
-            "INSERT INTO composed_embeddings (rid, kind, vector) VALUES (%s, %s, %s) "
-            "ON CONFLICT (rid, kind) DO UPDATE SET vector = excluded.vector",
-            (rid, kind, vector),
-        )
+        self._pg.defer(_PUT_COMPOSED, (rid, kind, vector))
+
+    def add_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        for rid in rids:
+            self._pg.defer(_ADD_MEMBER, (scope, rid))
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and all they contain: one recursive query, not one per world."""
         if not roots:
             return []
-        return [int(r[0]) for r in self._pg.raw.execute(_DESCENDANTS, (list(roots),))]
+        return [int(r[0]) for r in self._pg.read(_DESCENDANTS, (list(roots),))]
 
     def merge_fts(self) -> None:
         """Nothing to merge: a deleted row's terms left ``fts`` with the row."""
