@@ -58,7 +58,11 @@ class PgLanes(SqliteLanes):
 
     def _scored(self, match: str, weights: tuple[float, float]) -> tuple[str, list[object]]:
         """CTEs ``m`` (every row the match selects) and ``s`` (``rowid``, ``score``): BM25's
-        form with ``ts_rank_cd`` as the per-term frequency part (see the module docstring)."""
+        form with ``ts_rank_cd`` as the per-term frequency part (see the module docstring).
+
+        ``df`` and ``t`` are ``MATERIALIZED``: inlined, the planner may put the one-row
+        aggregate inside the nested loop over a filter's rows and recount ``m`` once per row
+        (seen with a scope filter: 2 s for 1.9k matches instead of ~20 ms)."""
         query = to_tsquery_sql(match)
         w = _weights(weights)
         leaves = query.leaves or ((query.sql, ""),)
@@ -71,8 +75,9 @@ class PgLanes(SqliteLanes):
         )
         sql = (
             f"WITH m AS MATERIALIZED (SELECT rowid, doc FROM fts WHERE {query.column} @@ "
-            f"{query.sql}), df AS (SELECT {counts} FROM m), "
-            "t AS (SELECT greatest(coalesce(max(rid), 0), 1)::float8 AS n FROM nodes), "
+            f"{query.sql}), df AS MATERIALIZED (SELECT {counts} FROM m), "
+            "t AS MATERIALIZED (SELECT greatest(coalesce(max(rid), 0), 1)::float8 AS n "
+            "FROM nodes), "
             f"s AS (SELECT m.rowid, {terms} AS score FROM m, df, t) "
         )
         leaf_params = [p for _, p in leaves if query.leaves]
