@@ -14,6 +14,7 @@ import random
 import resource
 import time
 from pathlib import Path
+from typing import Any
 
 from worlddb.engine import WorldDB
 from worlddb.hashing import world_id
@@ -92,16 +93,49 @@ _NAMES = [
 ]
 
 
+def _pg_bytes(url: str) -> int:
+    from worlddb.bench.backends import store_bytes
+
+    return store_bytes(url)
+
+
 def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_load_bench(
+    nodes: int,
+    edges: int,
+    db_path: str | Path,
+    *,
+    batch: int = 5000,
+    seed: int = 0,
+    backend: str | None = None,
+    db: str | None = None,
+) -> dict[str, Any]:
+    """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``.
+
+    ``backend="sqlite,postgres"`` loads the same data into each backend in turn (SQLite at
+    ``db_path``, PostgreSQL in ``db`` or a throwaway ``pgserver``) and reports them side by
+    side (``worlddb.bench.backends``); ``db_path`` may itself be a ``postgresql://`` URL.
+    """
+    if backend is None:
+        return _load_one(nodes, edges, db_path, batch=batch, seed=seed)
+    from worlddb.bench.backends import compare
+
+    def one(target: str | Path) -> dict[str, float]:
+        return _load_one(nodes, edges, target, batch=batch, seed=seed)
+
+    ratios = ("writes_per_s", "end_to_end_writes_per_s")
+    return compare(backend, db_path, one, db=db, ratios=ratios)
+
+
+def _load_one(
     nodes: int, edges: int, db_path: str | Path, *, batch: int = 5000, seed: int = 0
 ) -> dict[str, float]:
-    """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``."""
+    pg_url = str(db_path) if str(db_path).lower().startswith(("postgresql:", "postgres:")) else None
     path = Path(db_path)
-    for suffix in ("", "-wal", "-shm", ".hnsw", ".hnsw.json"):
+    for suffix in ("", "-wal", "-shm", ".hnsw", ".hnsw.json") if pg_url is None else ():
         candidate = Path(str(path) + suffix)
         if candidate.exists():
             candidate.unlink()
@@ -111,7 +145,7 @@ def run_load_bench(
     edges_per_fact = edges / max(1, fact_count)
     written_worlds = written_edges = 0
     start = time.perf_counter()
-    with WorldDB.open(path, embedder=None, extractor=None) as db:
+    with WorldDB.open(pg_url or path, embedder=None, extractor=None) as db:
         entity_ids: list[str] = []
         write_seconds = 0.0
         for lo in range(0, entity_count, batch):
@@ -146,7 +180,7 @@ def run_load_bench(
             written_edges += len(links)
         db.store.checkpoint()
     elapsed = time.perf_counter() - start
-    file_bytes = os.path.getsize(path)
+    file_bytes = os.path.getsize(path) if pg_url is None else _pg_bytes(pg_url)
     return {
         "nodes": written_worlds,
         "edges": written_edges,

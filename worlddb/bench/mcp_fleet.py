@@ -1,5 +1,9 @@
 """Several ``worlddb-mcp`` processes on one PostgreSQL database: many writers, one truth.
 
+``worlddb bench mcp -p servers=4 -p clients=8 -p db=pgserver`` (``run_mcp_bench`` hands any
+``servers`` > 0 to ``run_fleet_bench``; ``--calls`` is the total of writes, spread over the
+clients, ``--memories`` notes are pre-filled first, ``-p writes=serializable`` picks the
+store's write mode, ``WORLDDB_PG_WRITES``) or
 ``python -m worlddb.bench.mcp_fleet URL [SERVERS] [CLIENTS] [CALLS]`` starts ``SERVERS``
 server processes exactly as an operator would (``python -m worlddb_mcp --transport http
 --stateless --db URL``, each on its own port) and ``CLIENTS`` MCP SDK clients, client ``i``
@@ -19,10 +23,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any, Final
 
 import anyio
@@ -31,9 +33,10 @@ from worlddb.bench.mcp import _free_port, _percentiles, _stop, _wait_healthy
 from worlddb.engine import WorldDB
 from worlddb.testing import HashEmbedder
 
-__all__ = ["run_fleet"]
+__all__ = ["run_fleet", "run_fleet_bench"]
 
 CALL_TIMEOUT_S: Final = 120.0
+PREFILL_USERS: Final = 20
 _TOPICS: Final = ("tea", "chess", "Lisbon", "the budget", "jazz", "the dentist", "climbing")
 
 
@@ -62,15 +65,61 @@ async def _client_rounds(
             recalls.append((time.perf_counter() - start) * 1000)
 
 
-def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> dict[str, Any]:
-    """Run the fleet against the PostgreSQL database at ``url`` (see the module docstring)."""
+def _prefill(url: str, memories: int, embedder: str) -> float:
+    """Write ``memories`` chat notes into the fleet's users' scopes before the servers start,
+    in changesets of 1000 (as ``worlddb bench mcp`` pre-fills); returns notes/s."""
+    from worlddb.bench.embedder import chat_texts
+    from worlddb.hashing import scope_world, world_id
+    from worlddb.model import Changeset, EdgeSpec, WorldSpec
+
+    with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
+        if memories <= 0:
+            return 0.0
+        texts = chat_texts(memories, 3)
+        scopes = [scope_world("user_id", f"fleet-{u}") for u in range(PREFILL_USERS)]
+        start = time.perf_counter()
+        db.write(Changeset(worlds=tuple(scopes)))
+        for lo in range(0, memories, 1000):
+            notes = [
+                WorldSpec(type="Note", content=f"{texts[i]} (note {i})", created_at=1 + i)
+                for i in range(lo, min(lo + 1000, memories))
+            ]
+            edges = tuple(
+                EdgeSpec("contains", world_id(scopes[(lo + j) % PREFILL_USERS]), world_id(n))
+                for j, n in enumerate(notes)
+            )
+            db.write(Changeset(worlds=tuple(notes), edges=edges))
+        return memories / (time.perf_counter() - start)
+
+
+def _embedder(name: str) -> Any:
+    if name == "hash":
+        return HashEmbedder()
+    from worlddb.embedding import default_embedder
+
+    return default_embedder()
+
+
+def run_fleet(
+    url: str,
+    servers: int = 4,
+    clients: int = 8,
+    calls: int = 25,
+    *,
+    memories: int = 0,
+    embedder: str = "hash",
+    writes: str = "lock",
+) -> dict[str, Any]:
+    """Run the fleet against the database at ``url`` (see the module docstring): ``calls``
+    rounds per client after pre-filling ``memories`` notes, servers in write mode ``writes``."""
     env = {
         **os.environ,
-        "WORLDDB_EMBEDDER": "hash",
+        "WORLDDB_EMBEDDER": embedder,
         "WORLDDB_EXTRACTOR": "default",
         "WORLDDB_LOG_LEVEL": "ERROR",
+        "WORLDDB_PG_WRITES": writes,
     }
-    WorldDB.open(url, embedder=HashEmbedder(), extractor=None).close()  # migrate once, first
+    prefill_rate = _prefill(url, memories, embedder)  # migrates once, first
     ports = [_free_port() for _ in range(servers)]
     acked: list[str] = []
     recalls: list[float] = []
@@ -100,7 +149,7 @@ def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> 
             return time.perf_counter() - start
 
         wall = anyio.run(fleet)
-    with WorldDB.open(url, embedder=HashEmbedder(), extractor=None) as db:
+    with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
         lost = sum(1 for wid in acked if db.store.find_world(wid) is None)
         problems = db.verify()
     p50, p95 = _percentiles(recalls)
@@ -108,6 +157,9 @@ def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> 
         "servers": servers,
         "clients": clients,
         "calls_per_client": calls,
+        "writes_mode": writes,
+        "prefilled": memories,
+        "prefill_notes_per_s": round(prefill_rate, 1),
         "acknowledged_writes": len(acked),
         "writes_per_s": round(len(acked) / wall, 1),
         "recall_p50_ms": p50,
@@ -118,20 +170,40 @@ def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> 
     }
 
 
+def run_fleet_bench(
+    db: str = "pgserver",
+    servers: int = 4,
+    clients: int = 8,
+    calls: int = 200,
+    *,
+    memories: int = 0,
+    embedder: str = "hash",
+    writes: str = "lock",
+) -> dict[str, Any]:
+    """``run_fleet`` with ``calls`` writes in all (``calls // clients`` rounds per client) on
+    ``db``: a ``postgresql://`` URL (a fresh schema in it), ``pgserver`` (a throwaway
+    PostgreSQL + pgvector for the run) or a SQLite file path (the same fleet on one file)."""
+    from worlddb.bench.backends import postgres_target
+
+    rounds = max(1, calls // max(1, clients))
+    kwargs: dict[str, Any] = {"memories": memories, "embedder": embedder, "writes": writes}
+    if db == "pgserver" or db.lower().startswith(("postgresql://", "postgres://")):
+        with postgres_target(db) as url:
+            return run_fleet(url, servers, clients, rounds, **kwargs)
+    return run_fleet(db, servers, clients, rounds, **kwargs)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print ``run_fleet`` as JSON (usage in the module docstring)."""
     args = sys.argv[1:] if argv is None else argv
     url = args[0] if args else "pgserver"
     numbers = [int(a) for a in args[1:4]]
-    with ExitStack() as stack:
-        if url == "pgserver":
-            from pgserver.postgres_server import get_server
+    if url == "pgserver" or url.lower().startswith(("postgresql://", "postgres://")):
+        from worlddb.bench.backends import postgres_target
 
-            root = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            root.chmod(0o755)
-            server = get_server(root / "pg", cleanup_mode="stop")
-            stack.callback(server.cleanup)
-            url = server.get_uri()
+        with postgres_target(url) as target:
+            result = run_fleet(target, *numbers)
+    else:
         result = run_fleet(url, *numbers)
     sys.stdout.write(json.dumps(result, indent=2) + "\n")
     return 0
