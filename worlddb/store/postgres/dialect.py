@@ -224,6 +224,18 @@ class PgConnection:
             for key in [k for k, (t, _) in self._memo.items() if t & tables]:
                 del self._memo[key]
 
+    def prime(self, sql: str, answers: dict[tuple[Any, ...], list[Any]]) -> None:
+        """Keep, for the store's statement ``sql`` (SQLite dialect), the rows each parameter
+        tuple of ``answers`` returns, read by one batched query instead of one each: forgotten
+        like any kept read when a write names one of its tables. Only on a memo connection."""
+        if self._memo is None:
+            return
+        for params, rows in answers.items():
+            text, rendered = translate(sql).render(list(params))
+            key = _hashable(rendered)
+            if key is not None:
+                self._memo[(text, key)] = (statement_kind(text)[1], rows)
+
     def read(self, text: str, params: Sequence[Any] = ()) -> Any:
         """Run ``text`` (PostgreSQL's dialect); a read is answered from the memo if kept."""
         kind, tables = self._before(text)

@@ -31,6 +31,27 @@ from worlddb.store.postgres.writer import vector_literal
 
 __all__ = ["PgLanes"]
 
+_CHILDREN: Final = (
+    "SELECT c.rid FROM nodes p JOIN edges e ON e.src = p.id "
+    "JOIN nodes c ON c.id = e.dst WHERE p.rid = ? AND p.type != 'Scope' "
+    "AND e.type = 'contains' "
+    "AND e.status = 'active' ORDER BY e.rid",
+    "SELECT p.rid, c.rid FROM nodes p JOIN edges e ON e.src = p.id "
+    "JOIN nodes c ON c.id = e.dst WHERE p.rid = ANY(%s) AND p.type != 'Scope' "
+    "AND e.type = 'contains' AND e.status = 'active' ORDER BY p.rid, e.rid",
+)
+"""``CompositionSql.children``'s statement (the memo key) and its batched form."""
+_PARENTS: Final = (
+    "SELECT p.rid FROM nodes c JOIN edges e ON e.dst = c.id "
+    "JOIN nodes p ON p.id = e.src WHERE c.rid = ? AND p.type != 'Scope' "
+    "AND e.type = 'contains' "
+    "AND e.status = 'active' ORDER BY p.rid",
+    "SELECT c.rid, p.rid FROM nodes c JOIN edges e ON e.dst = c.id "
+    "JOIN nodes p ON p.id = e.src WHERE c.rid = ANY(%s) AND p.type != 'Scope' "
+    "AND e.type = 'contains' AND e.status = 'active' ORDER BY c.rid, p.rid",
+)
+"""``CompositionSql.parents``'s statement (the memo key) and its batched form."""
+
 EF_SEARCH_MAX: Final = 1000  # pgvector's cap on hnsw.ef_search
 
 
@@ -46,6 +67,10 @@ def _weights(weights: tuple[float, float]) -> str:
 
 class PgLanes(SqliteLanes):
     """``LaneQueries`` and ``NearestQueries`` over a PostgreSQL store or write transaction."""
+
+    def __init__(self, source: Any) -> None:
+        super().__init__(source)
+        self._primed: dict[str, set[int]] = {}  # per statement: the rids batched already
 
     @property
     def _raw(self) -> Any:
@@ -120,6 +145,36 @@ class PgLanes(SqliteLanes):
         with self.lock:
             rows = self._query(f"EXPLAIN {sql}", params)
         return [str(row[0]) for row in rows]
+
+    # -- CompositionQueries: batched over the worlds a write transaction added -----------------
+    def children(self, rid: int) -> list[int]:
+        self._prime(_CHILDREN, rid)
+        return super().children(rid)
+
+    def parents(self, rid: int) -> list[int]:
+        self._prime(_PARENTS, rid)
+        return super().parents(rid)
+
+    def _prime(self, which: tuple[str, str], rid: int) -> None:
+        """In a write transaction, answer ``children``/``parents`` of every world it added by
+        one query the first time one is asked (the reconciler recomposes each new world's
+        vectors, one world at a time): the rows go to the connection's read memo under the
+        one-world statement, so a later write to ``edges`` or ``nodes`` forgets them."""
+        primed = self._primed.setdefault(which[0], set())
+        if rid in primed:
+            return
+        new_rids = set(getattr(self._source, "new_rids", {}).values())
+        if rid not in new_rids:
+            return
+        batch = sorted(new_rids - primed)
+        primed.update(batch)
+        single, batched = which
+        answers: dict[tuple[object, ...], list[object]] = {(r,): [] for r in batch}
+        conn = cast(PgConnection, self.conn)
+        with self.lock:
+            for key, value in conn.read(batched, [batch]).fetchall():
+                answers[(int(key),)].append((value,))
+        conn.prime(single, answers)
 
     def newest_matches(self, match: str, scan: int) -> list[int]:
         """No window: PostgreSQL ranks in the database (GIN + ``ts_rank_cd``), so the SQLite

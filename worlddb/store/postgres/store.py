@@ -10,12 +10,12 @@ transaction's connection and sees its uncommitted rows, exactly as on SQLite.
 
 Many writers, one truth. Two write modes (``WORLDDB_PG_WRITES``, read by ``open_pg_store``):
 
-* ``lock`` (the default). Each write transaction first takes
-  ``pg_advisory_xact_lock(WRITE_LOCK)``: writers of every process serialise on it (as SQLite's
-  ``BEGIN IMMEDIATE`` serialises them on the file), and the lock is released by the commit or
-  rollback. The reconciler decides (resolves entities, supersedes facts, assigns row ids) on
-  reads inside the transaction, so one global key keeps those decisions correct without
-  telling the store in advance which worlds a changeset touches.
+* ``lock`` (the default). Each write transaction first takes ``pg_advisory_xact_lock`` on
+  the store's key (``WRITE_LOCK_KEY``, one per schema): writers of every process serialise
+  on it (as SQLite's ``BEGIN IMMEDIATE`` serialises them on the file), and the lock is
+  released by the commit or rollback. The reconciler decides (resolves entities, supersedes
+  facts, assigns row ids) on reads inside the transaction, so one key per store keeps those
+  decisions correct without telling the store in advance which worlds a changeset touches.
 * ``serializable``. No lock: the transaction runs at ``SERIALIZABLE`` and, when the server
   aborts it for a conflict with a concurrent one (serialization failure, deadlock, or a
   unique row both inserted), raises ``WriteConflictError``; the reconciler runs the whole
@@ -57,9 +57,12 @@ from worlddb.store.postgres.writer import PgWriter
 from worlddb.store.retention import RetentionRows
 from worlddb.timeutil import now_us
 
-__all__ = ["WRITE_LOCK", "WRITE_MODES", "PgStore"]
+__all__ = ["WRITE_LOCK", "WRITE_LOCK_KEY", "WRITE_MODES", "PgStore"]
 
 WRITE_LOCK: Final = 0x776F_726C_6464_0002  # the writers' advisory lock key
+WRITE_LOCK_KEY: Final = f"hashtextextended(current_schema(), {WRITE_LOCK})"
+"""The key as SQL: advisory locks are per database, so each schema's store (the tests', a
+bench's beside a user's) gets its own key and their writers do not wait on each other."""
 WRITE_MODES: Final = ("lock", "serializable")
 _CONFLICTS: Final = (
     psycopg.errors.SerializationFailure,
@@ -218,7 +221,7 @@ class PgStore(Store):
                     if self.writes == "serializable":
                         raw.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE")
                     else:
-                        raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                        raw.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
                     conn = PgConnection(raw, memo=True)
                     self._local.txn = conn
                     try:

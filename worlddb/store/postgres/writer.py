@@ -22,7 +22,8 @@ from typing import Final, cast
 
 import numpy as np
 
-from worlddb.store._writer import Writer
+from worlddb.model import NodeId, WorldSpec
+from worlddb.store._writer import PurgedRow, Writer
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.postgres.dialect import PgConnection
 
@@ -81,6 +82,22 @@ class PgWriter(Writer):
         super().__init__(cast(sqlite3.Connection, conn), now)
         self._pg = conn
         self._dimensions = dimensions  # the store's known HNSW dimensions (shared, grows)
+        self.new_rids: dict[str, int] = {}
+        """Row ids this transaction assigned, by world id: ``rid_of`` answers them without
+        a round trip, and the composition reads batch over them (``PgLanes``)."""
+
+    def insert_new_worlds(self, rows: list[tuple[NodeId, WorldSpec, bytes, bool]]) -> list[int]:
+        rids = super().insert_new_worlds(rows)
+        self.new_rids.update((str(row[0]), rid) for row, rid in zip(rows, rids, strict=True))
+        return rids
+
+    def rid_of(self, world_id: str) -> int | None:
+        found = self.new_rids.get(world_id)
+        return found if found is not None else super().rid_of(world_id)
+
+    def purge_world(self, wid: str) -> PurgedRow | None:
+        self.new_rids.pop(wid, None)
+        return super().purge_world(wid)
 
     @cached_property
     def lanes(self) -> LaneQueries:
