@@ -92,6 +92,22 @@ def _prefill(url: str, memories: int, embedder: str) -> float:
         return memories / (time.perf_counter() - start)
 
 
+def _rollbacks(url: str) -> int:
+    """Transactions the database has rolled back so far (PostgreSQL; 0 for a SQLite file):
+    under ``serializable`` each is a changeset attempt the server aborted and the reconciler
+    ran again (the statistics collector may lag a fraction of a second)."""
+    if not url.lower().startswith(("postgresql://", "postgres://")):
+        return 0
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        row = conn.execute(
+            "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
 def _embedder(name: str) -> Any:
     if name == "hash":
         return HashEmbedder()
@@ -120,6 +136,7 @@ def run_fleet(
         "WORLDDB_PG_WRITES": writes,
     }
     prefill_rate = _prefill(url, memories, embedder)  # migrates once, first
+    rollbacks_before = _rollbacks(url)
     ports = [_free_port() for _ in range(servers)]
     acked: list[str] = []
     recalls: list[float] = []
@@ -149,6 +166,7 @@ def run_fleet(
             return time.perf_counter() - start
 
         wall = anyio.run(fleet)
+    rollbacks = _rollbacks(url) - rollbacks_before
     with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
         lost = sum(1 for wid in acked if db.store.find_world(wid) is None)
         problems = db.verify()
@@ -164,6 +182,7 @@ def run_fleet(
         "writes_per_s": round(len(acked) / wall, 1),
         "recall_p50_ms": p50,
         "recall_p95_ms": p95,
+        "rolled_back_transactions": rollbacks,
         "lost_writes": lost,
         "invariant_problems": len(problems),
         "wall_s": round(wall, 1),

@@ -20,8 +20,9 @@ from worlddb.errors import WorldDBError
 
 __all__ = ["CONFLICT_ATTEMPTS", "WriteConflictError", "retry_conflicts"]
 
-CONFLICT_ATTEMPTS: Final = 12
+CONFLICT_ATTEMPTS: Final = 40
 _BACKOFF_S: Final = 0.005
+_BACKOFF_MAX_S: Final = 0.5
 
 T = TypeVar("T")
 
