@@ -29,33 +29,39 @@ def test_statement_kinds_name_the_tables_a_write_makes_stale() -> None:
     assert statement_kind("DELETE FROM edges WHERE id = %s")[0] == "write"
     assert statement_kind("UPDATE nodes SET name = %s")[1] == frozenset({"nodes"})
     assert statement_kind("CREATE INDEX x ON nodes (id)")[0] == "other"
+    assert statement_kind("INSERT INTO elsewhere VALUES (1)")[0] == "other"  # forgets all
+    assert statement_kind("SELECT 1 FROM m, edges WHERE x IN (SELECT rid FROM nodes)") == (
+        "read",
+        frozenset({"edges", "nodes"}),
+    )
 
 
 def test_memo_answers_repeats_and_forgets_on_writes(pg_server: PgServer) -> None:
     with psycopg.connect(pg_server.fresh_url(), autocommit=True) as raw:
-        raw.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
-        raw.execute("CREATE TABLE u (k INTEGER PRIMARY KEY)")
+        # two of the store's table names (the memo knows the schema's tables), own columns
+        raw.execute("CREATE TABLE meta (k INTEGER PRIMARY KEY, v TEXT)")
+        raw.execute("CREATE TABLE blobs (k INTEGER PRIMARY KEY)")
         with raw.transaction():
             conn = PgConnection(raw, memo=True)
-            assert conn.execute("SELECT v FROM t WHERE k = ?", (1,)).fetchone() is None
-            assert conn.execute("SELECT v FROM t WHERE k = ?", (1,)).fetchone() is None
+            assert conn.execute("SELECT v FROM meta WHERE k = ?", (1,)).fetchone() is None
+            assert conn.execute("SELECT v FROM meta WHERE k = ?", (1,)).fetchone() is None
             assert conn.stats == {"round_trips": 1, "memo_hits": 1, "deferred": 0}
-            conn.execute("INSERT INTO u (k) VALUES (?)", (5,))  # another table: kept
-            conn.execute("SELECT v FROM t WHERE k = ?", (1,))
+            conn.execute("INSERT INTO blobs (k) VALUES (?)", (5,))  # another table: kept
+            conn.execute("SELECT v FROM meta WHERE k = ?", (1,))
             assert conn.stats["memo_hits"] == 2
-            conn.execute("INSERT INTO t (k, v) VALUES (?, ?)", (1, "one"))
-            assert conn.execute("SELECT v FROM t WHERE k = ?", (1,)).fetchone() == ("one",)
-            conn.execute("UPDATE t SET v = ? WHERE k = ?", ("uno", 1))
-            assert list(conn.execute("SELECT v FROM t WHERE k = ?", (1,))) == [("uno",)]
-            conn.defer("INSERT INTO t (k, v) VALUES (%s, %s)", (2, "two"))
-            conn.defer("INSERT INTO t (k, v) VALUES (%s, %s)", (3, "three"))
+            conn.execute("INSERT INTO meta (k, v) VALUES (?, ?)", (1, "one"))
+            assert conn.execute("SELECT v FROM meta WHERE k = ?", (1,)).fetchone() == ("one",)
+            conn.execute("UPDATE meta SET v = ? WHERE k = ?", ("uno", 1))
+            assert list(conn.execute("SELECT v FROM meta WHERE k = ?", (1,))) == [("uno",)]
+            conn.defer("INSERT INTO meta (k, v) VALUES (%s, %s)", (2, "two"))
+            conn.defer("INSERT INTO meta (k, v) VALUES (%s, %s)", (3, "three"))
             assert conn.stats["deferred"] == 2
-            # the next statement naming t writes the queued rows first (one executemany)
-            assert conn.execute("SELECT count(*) FROM t").fetchone() == (3,)
-            conn.execute("SELECT count(*) FROM u")
-            conn.read("ALTER TABLE u ADD COLUMN w TEXT")  # anything else forgets all
+            # the next statement naming meta writes the queued rows first (one executemany)
+            assert conn.execute("SELECT count(*) FROM meta").fetchone() == (3,)
+            conn.execute("SELECT count(*) FROM blobs")
+            conn.read("ALTER TABLE blobs ADD COLUMN w TEXT")  # anything else forgets all
             before = conn.stats["round_trips"]
-            conn.execute("SELECT count(*) FROM u")
+            conn.execute("SELECT count(*) FROM blobs")
             assert conn.stats["round_trips"] == before + 1
 
 

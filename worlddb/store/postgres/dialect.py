@@ -54,7 +54,23 @@ _EXACT = {
     "INSERT INTO fts (fts) VALUES ('optimize')": "SELECT 1",
 }
 _IGNORE = re.compile(r"^\s*INSERT OR IGNORE INTO", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)", re.IGNORECASE)
+_TABLES = (
+    "blobs",
+    "nodes",
+    "edges",
+    "aliases",
+    "provenance",
+    "merge_proposals",
+    "scope_members",
+    "embeddings",
+    "composed_embeddings",
+    "fts",
+    "meta",
+    "validity_log",
+    "retention",
+    "worlddb_schema",
+)
+_NAMED = re.compile(r"\b(" + "|".join(_TABLES) + r")\b", re.IGNORECASE)
 _WRITE = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)", re.I)
 _READ = re.compile(r"^\s*(?:SELECT|WITH)\b", re.IGNORECASE)
 _MUTATES = re.compile(r"\b(?:INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|TRUNCATE)\b", re.IGNORECASE)
@@ -65,9 +81,12 @@ MEMO_ROWS_MAX = 2000
 @lru_cache(maxsize=4096)
 def statement_kind(sql: str) -> tuple[str, frozenset[str]]:
     """``("read", tables named)``, ``("write", {table})`` or ``("other", {})`` of a statement
-    in PostgreSQL's dialect: what the read memo keeps and what a write makes it forget."""
+    in PostgreSQL's dialect: what the read memo keeps and what a write makes it forget. A
+    read's tables are every schema table its text names anywhere (joins, subqueries, comma
+    lists; naming one too many only forgets more); a write to any other table is ``other``,
+    which forgets everything."""
     written = _WRITE.match(sql)
-    if written is not None:
+    if written is not None and written.group(1).lower() in _TABLES:
         return "write", frozenset({written.group(1).lower()})
     if _READ.match(sql) and not _MUTATES.search(sql):
         return "read", frozenset(t.lower() for t in _NAMED.findall(sql))
