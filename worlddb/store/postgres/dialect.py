@@ -243,14 +243,20 @@ class PgConnection:
             for key in [k for k, (t, _) in self._memo.items() if t & tables]:
                 del self._memo[key]
 
-    def prime(self, sql: str, answers: dict[tuple[Any, ...], list[Any]]) -> None:
-        """Keep, for the store's statement ``sql`` (SQLite dialect), the rows each parameter
-        tuple of ``answers`` returns, read by one batched query instead of one each: forgotten
-        like any kept read when a write names one of its tables. Only on a memo connection."""
+    def prime(
+        self, sql: str, answers: dict[tuple[Any, ...], list[Any]], *, native: bool = False
+    ) -> None:
+        """Keep, for the store's statement ``sql`` (SQLite dialect; PostgreSQL's when
+        ``native``), the rows each parameter tuple of ``answers`` returns, read by one batched
+        query instead of one each: forgotten like any kept read when a write names one of its
+        tables. Only on a memo connection."""
         if self._memo is None:
             return
         for params, rows in answers.items():
-            text, rendered = translate(sql).render(list(params))
+            if native:
+                text, rendered = sql, list(params)
+            else:
+                text, rendered = translate(sql).render(list(params))
             key = _hashable(rendered)
             if key is not None:
                 self._memo[(text, key)] = (statement_kind(text)[1], rows)

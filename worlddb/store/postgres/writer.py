@@ -73,6 +73,22 @@ _DESCENDANTS: Final = (
 """Each step an index lookup (``LATERAL ... OFFSET 0`` keeps the planner from turning the
 recursive join into a hash join over all of ``edges``, which it estimates the work table
 large enough for: 8 ms per call at 5k notes against 0.8 ms, and growing with the store)."""
+_DESCENDANTS_MANY: Final = (
+    'WITH RECURSIVE d(root, id) AS (SELECT r COLLATE "C", r COLLATE "C" '
+    "FROM unnest(%s::text[]) AS r UNION "
+    "SELECT d.root, x.dst FROM d, LATERAL (SELECT e.dst FROM edges e WHERE e.src = d.id "
+    "AND e.type = 'contains' AND e.status = 'active' OFFSET 0) x) "
+    "SELECT d.root, n.rid FROM d, LATERAL (SELECT rid FROM nodes WHERE id = d.id OFFSET 0) n"
+)
+"""The same walk from many roots at once, each row tagged with its root."""
+_OUT_EDGES: Final = (
+    "SELECT dst FROM edges WHERE src = ? AND type = ? AND status NOT IN ('retired', 'rejected')"
+)
+"""``WalkMixin.reaches``'s step (the memo key) and its batched form below."""
+_OUT_EDGES_MANY: Final = (
+    "SELECT src, dst FROM edges WHERE src = ANY(%s) AND type = %s "
+    "AND status NOT IN ('retired', 'rejected')"
+)
 
 
 class PgWriter(Writer):
@@ -82,6 +98,7 @@ class PgWriter(Writer):
         super().__init__(cast(sqlite3.Connection, conn), now)
         self._pg = conn
         self._dimensions = dimensions  # the store's known HNSW dimensions (shared, grows)
+        self._primed: dict[str, set[str]] = {}
         self.new_rids: dict[str, int] = {}
         """Row ids this transaction assigned, by world id: ``rid_of`` answers them without
         a round trip, and the composition reads batch over them (``PgLanes``)."""
@@ -121,10 +138,37 @@ class PgWriter(Writer):
             self._pg.defer(_ADD_MEMBER, (scope, rid))
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
-        """Row ids of ``roots`` and all they contain: one recursive query, not one per world."""
+        """Row ids of ``roots`` and all they contain: one recursive query, not one per world;
+        asked for one world this transaction added, it answers for all of them at once (the
+        ``contains`` handler asks once per new member of a scope)."""
         if not roots:
             return []
+        if len(roots) == 1 and roots[0] in self.new_rids:
+            self._prime("descendants", _DESCENDANTS_MANY, _DESCENDANTS, ())
         return [int(r[0]) for r in self._pg.read(_DESCENDANTS, (list(roots),))]
+
+    def reaches(self, start: str, goal: str, *, edge_type: str, limit: int = 10_000) -> bool:
+        """``Writer.reaches``; its first step from a world this transaction added is read for
+        all of them at once (the cycle check asks once per new edge)."""
+        if start in self.new_rids:
+            self._prime(f"reaches {edge_type}", _OUT_EDGES_MANY, _OUT_EDGES, (edge_type,))
+        return super().reaches(start, goal, edge_type=edge_type, limit=limit)
+
+    def _prime(self, name: str, batched: str, single: str, extra: tuple[str, ...]) -> None:
+        """Read ``batched`` (``root, value`` rows) for the new worlds not yet read under
+        ``name`` and keep the answers in the memo as ``single``'s, one per world."""
+        done = self._primed.setdefault(name, set())
+        todo = [wid for wid in self.new_rids if wid not in done]
+        if not todo:
+            return
+        done.update(todo)
+        answers: dict[str, list[tuple[object]]] = {wid: [] for wid in todo}
+        for root, value in self._pg.read(batched, (todo, *extra)).fetchall():
+            answers[str(root)].append((value,))
+        if single is _DESCENDANTS:
+            self._pg.prime(single, {((w,),): rows for w, rows in answers.items()}, native=True)
+        else:
+            self._pg.prime(single, {(w, *extra): rows for w, rows in answers.items()})
 
     def merge_fts(self) -> None:
         """Nothing to merge: a deleted row's terms left ``fts`` with the row."""
