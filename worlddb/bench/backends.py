@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Final
-from urllib.parse import quote
 
 from worlddb.errors import ValidationError
 
@@ -66,21 +65,16 @@ def pg_server_url() -> Iterator[str]:
 def postgres_target(db: str | None = None) -> Iterator[str]:
     """A URL of an empty worlddb database: a fresh schema in ``db`` (or in a throwaway
     server when ``db`` is ``None`` or ``"pgserver"``), dropped when the block ends."""
-    import psycopg
+    from worlddb.store.postgres.admin import create_schema, drop_schema
 
     with ExitStack() as stack:
         base = db if db and db != "pgserver" else stack.enter_context(pg_server_url())
         schema = f"worlddb_bench_{os.getpid()}"
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-            conn.execute(f"CREATE SCHEMA {schema}")
-        sep = "&" if "?" in base else "?"
+        url = create_schema(base, schema)
         try:
-            yield f"{base}{sep}options={quote(f'-csearch_path={schema},public')}"
+            yield url
         finally:
-            with psycopg.connect(base, autocommit=True) as conn:
-                conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+            drop_schema(base, schema)
 
 
 def store_bytes(target: str | Path) -> int:
@@ -89,14 +83,9 @@ def store_bytes(target: str | Path) -> int:
     text = str(target)
     if not text.lower().startswith(("postgresql://", "postgres://")):
         return os.path.getsize(target)
-    import psycopg
+    from worlddb.store.postgres.admin import schema_bytes
 
-    with psycopg.connect(text, autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
-            "WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'"
-        ).fetchone()
-    return int(row[0]) if row else 0
+    return schema_bytes(text)
 
 
 def compare(

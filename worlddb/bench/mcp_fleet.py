@@ -100,14 +100,9 @@ def _rollbacks(url: str) -> int:
     ran again (the statistics collector may lag a fraction of a second)."""
     if not url.lower().startswith(("postgresql://", "postgres://")):
         return 0
-    import psycopg
+    from worlddb.store.postgres.admin import rolled_back
 
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("SELECT pg_stat_force_next_flush()")
-        row = conn.execute(
-            "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()"
-        ).fetchone()
-    return int(row[0]) if row else 0
+    return rolled_back(url)
 
 
 def _embedder(name: str) -> Any:
