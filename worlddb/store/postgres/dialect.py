@@ -16,6 +16,20 @@ rewrites each statement once (cached by its text) and keeps the rest to PostgreS
 
 What cannot be translated statement by statement (BM25 ranking, ``INSERT OR REPLACE`` of
 vectors, migrations, locking) is written for PostgreSQL in this package instead.
+
+Round trips. The engine was written against an in-process database: a changeset makes many
+small reads, each a round trip here. A write transaction's connection (``memo=True``) keeps
+two economies, both exact:
+
+* **Read memo.** A read statement's rows are kept by ``(statement, parameters)`` until a
+  write names one of the tables the read names (``INSERT``/``UPDATE``/``DELETE`` of that
+  table; any other statement forgets everything). The transaction holds the writers' lock (or
+  runs SERIALIZABLE), so nothing but its own statements changes what it sees: the handlers'
+  repeated reads of the same Scope world, or the composition's two reads per new world, cost
+  one round trip, not one each.
+* **Deferred rows.** Rows whose insert returns nothing the caller reads (vectors, scope
+  memberships) are queued and written by one ``executemany`` before the next statement that
+  names their table, and at commit.
 """
 
 from __future__ import annotations
@@ -40,6 +54,83 @@ _EXACT = {
     "INSERT INTO fts (fts) VALUES ('optimize')": "SELECT 1",
 }
 _IGNORE = re.compile(r"^\s*INSERT OR IGNORE INTO", re.IGNORECASE)
+_TABLES = (
+    "blobs",
+    "nodes",
+    "edges",
+    "aliases",
+    "provenance",
+    "merge_proposals",
+    "scope_members",
+    "embeddings",
+    "composed_embeddings",
+    "fts",
+    "meta",
+    "validity_log",
+    "retention",
+    "worlddb_schema",
+)
+_NAMED = re.compile(r"\b(" + "|".join(_TABLES) + r")\b", re.IGNORECASE)
+_WRITE = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)", re.I)
+_READ = re.compile(r"^\s*(?:SELECT|WITH)\b", re.IGNORECASE)
+_MUTATES = re.compile(r"\b(?:INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|TRUNCATE)\b", re.IGNORECASE)
+MEMO_ROWS_MAX = 2000
+"""A read returning more rows than this is not kept (a scan, not a point read)."""
+
+
+@lru_cache(maxsize=4096)
+def statement_kind(sql: str) -> tuple[str, frozenset[str]]:
+    """``("read", tables named)``, ``("write", {table})`` or ``("other", {})`` of a statement
+    in PostgreSQL's dialect: what the read memo keeps and what a write makes it forget. A
+    read's tables are every schema table its text names anywhere (joins, subqueries, comma
+    lists; naming one too many only forgets more); a write to any other table is ``other``,
+    which forgets everything."""
+    written = _WRITE.match(sql)
+    if written is not None and written.group(1).lower() in _TABLES:
+        return "write", frozenset({written.group(1).lower()})
+    if _READ.match(sql) and not _MUTATES.search(sql):
+        return "read", frozenset(t.lower() for t in _NAMED.findall(sql))
+    return "other", frozenset()
+
+
+class _Rows:
+    """The kept rows of a memoised read, with the cursor methods the store's code calls."""
+
+    __slots__ = ("_at", "_rows")
+
+    def __init__(self, rows: list[Any]) -> None:
+        self._rows = rows
+        self._at = 0
+
+    @property
+    def rowcount(self) -> int:
+        return len(self._rows)
+
+    def fetchone(self) -> Any:
+        if self._at >= len(self._rows):
+            return None
+        self._at += 1
+        return self._rows[self._at - 1]
+
+    def fetchall(self) -> list[Any]:
+        rest, self._at = self._rows[self._at :], len(self._rows)
+        return rest
+
+    def __iter__(self) -> Any:
+        return iter(self.fetchall())
+
+
+def _hashable(params: Sequence[Any]) -> tuple[Any, ...] | None:
+    out = []
+    for p in params:
+        if isinstance(p, list | tuple):
+            p = tuple(p)
+        try:
+            hash(p)
+        except TypeError:
+            return None
+        out.append(p)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,50 +184,115 @@ class PgConnection:
     """``execute``/``executemany`` of ``sqlite3.Connection`` over one psycopg connection.
 
     Only what the store's SQL modules call: each returns a psycopg cursor (iterable, with
-    ``fetchone``/``fetchall``/``rowcount``). ``raw`` is the psycopg connection, for the
-    statements this package writes in PostgreSQL's own dialect.
+    ``fetchone``/``fetchall``/``rowcount``) or, for a memoised read, an object with the same
+    methods. ``raw`` is the psycopg connection, for the statements this package writes in
+    PostgreSQL's own dialect (``read``/``write`` keep the memo right for those).
     """
 
-    __slots__ = ("_pending", "_raw")
+    __slots__ = ("_memo", "_pending", "_raw", "stats")
 
-    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+    def __init__(self, raw: psycopg.Connection[Any], *, memo: bool = False) -> None:
         self._raw = raw
-        self._pending: dict[str, list[Sequence[Any]]] = {}
+        self._pending: dict[str, tuple[frozenset[str], list[Sequence[Any]]]] = {}
+        self._memo: dict[tuple[str, tuple[Any, ...]], tuple[frozenset[str], list[Any]]] | None
+        self._memo = {} if memo else None
+        self.stats = {"round_trips": 0, "memo_hits": 0, "deferred": 0}
 
     @property
     def raw(self) -> psycopg.Connection[Any]:
-        """The psycopg connection (a caller reading ``embeddings`` calls ``flush`` first)."""
+        """The psycopg connection (a caller reading deferred tables calls ``flush`` first)."""
         return self._raw
 
     def defer(self, sql: str, row: Sequence[Any]) -> None:
-        """Queue one ``embeddings`` row for ``sql`` (PostgreSQL dialect): written by one
-        ``executemany`` before the next statement on this connection that names
-        ``embeddings`` (and at commit), so no read can miss it, while a write path that
-        stores one vector per world between its other reads saves a round trip per world."""
-        self._pending.setdefault(sql, []).append(row)
+        """Queue one row for ``sql`` (an ``INSERT`` in PostgreSQL's dialect whose result
+        nobody reads): written by one ``executemany`` before the next statement on this
+        connection that names its table (and at commit), so no read can miss it, while a write
+        path that stores one row per world between its other reads saves a round trip each."""
+        tables = statement_kind(sql)[1]
+        self._pending.setdefault(sql, (tables, []))[1].append(row)
+        self.stats["deferred"] += 1
 
     def flush(self) -> None:
         """Write the deferred rows now."""
         while self._pending:
-            sql, rows = self._pending.popitem()
+            sql, (tables, rows) = self._pending.popitem()
+            self._forget(tables)
+            self.stats["round_trips"] += 1
             self._raw.cursor().executemany(sql, rows)
 
-    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
-        if self._pending and "embeddings" in sql:
-            self.flush()
-        text, params = translate(sql).render(list(parameters))
+    def _before(self, text: str) -> tuple[str, frozenset[str]]:
+        """Flush deferred rows the statement may see; forget what a write makes stale."""
+        kind, tables = statement_kind(text)
+        if self._pending:
+            if kind == "other":
+                self.flush()
+            else:
+                for sql in [q for q, (t, _) in self._pending.items() if t & tables]:
+                    t, rows = self._pending.pop(sql)
+                    self._forget(t)
+                    self.stats["round_trips"] += 1
+                    self._raw.cursor().executemany(sql, rows)
+        if kind == "write":
+            self._forget(tables)
+        elif kind == "other" and self._memo:
+            self._memo.clear()
+        return kind, tables
+
+    def _forget(self, tables: frozenset[str]) -> None:
+        if self._memo:
+            for key in [k for k, (t, _) in self._memo.items() if t & tables]:
+                del self._memo[key]
+
+    def prime(
+        self, sql: str, answers: dict[tuple[Any, ...], list[Any]], *, native: bool = False
+    ) -> None:
+        """Keep, for the store's statement ``sql`` (SQLite dialect; PostgreSQL's when
+        ``native``), the rows each parameter tuple of ``answers`` returns, read by one batched
+        query instead of one each: forgotten like any kept read when a write names one of its
+        tables. Only on a memo connection."""
+        if self._memo is None:
+            return
+        for params, rows in answers.items():
+            if native:
+                text, rendered = sql, list(params)
+            else:
+                text, rendered = translate(sql).render(list(params))
+            key = _hashable(rendered)
+            if key is not None:
+                self._memo[(text, key)] = (statement_kind(text)[1], rows)
+
+    def read(self, text: str, params: Sequence[Any] = ()) -> Any:
+        """Run ``text`` (PostgreSQL's dialect); a read is answered from the memo if kept."""
+        kind, tables = self._before(text)
+        key = _hashable(params) if kind == "read" and self._memo is not None else None
+        if key is not None and self._memo is not None:
+            found = self._memo.get((text, key))
+            if found is not None:
+                self.stats["memo_hits"] += 1
+                return _Rows(found[1])
+            self.stats["round_trips"] += 1
+            cur = self._raw.execute(text, params)
+            rows = cur.fetchall() if cur.description is not None else []
+            if len(rows) <= MEMO_ROWS_MAX:
+                self._memo[(text, key)] = (tables, rows)
+            return _Rows(rows)
+        self.stats["round_trips"] += 1
         return self._raw.execute(text, params)
 
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> psycopg.Cursor[Any]:
-        if self._pending and "embeddings" in sql:
-            self.flush()
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
+        text, params = translate(sql).render(list(parameters))
+        return self.read(text, params)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
         batch = [list(r) for r in rows]
         plan = translate(sql)
         if len(batch) == 1:  # one row: a plain execute is one round trip, not a pipeline
             text, params = plan.render(batch[0])
-            return self._raw.execute(text, params)
+            return self.read(text, params)
         cur = self._raw.cursor()
         if batch:
             text, _ = plan.render(batch[0])
+            self._before(text)
+            self.stats["round_trips"] += 1
             cur.executemany(text, [plan.render(r)[1] for r in batch])
         return cur

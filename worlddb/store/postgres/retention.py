@@ -34,14 +34,14 @@ class PgRetention(SqliteRetention):
     ) -> bool:
         if not events:
             return True
-        from worlddb.store.postgres.store import WRITE_LOCK
+        from worlddb.store.postgres.store import WRITE_LOCK_KEY
 
         store = self._pg
         if not store.write_lock.acquire(timeout=wait_s):
             return False
         try:
             with store._live_pool().connection() as raw, raw.transaction():
-                row = raw.execute("SELECT pg_try_advisory_xact_lock(%s)", (WRITE_LOCK,)).fetchone()
+                row = raw.execute(f"SELECT pg_try_advisory_xact_lock({WRITE_LOCK_KEY})").fetchone()
                 if row is None or not row[0]:
                     return False  # another process is writing: keep the events for later
                 conn = PgConnection(raw)

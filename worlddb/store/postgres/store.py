@@ -8,13 +8,23 @@ and binds it to the writing thread: every read that thread makes through the sto
 writes (the resolver still reads through the store, see ARCHITECTURE.md) runs on the
 transaction's connection and sees its uncommitted rows, exactly as on SQLite.
 
-Many writers, one truth. Each write transaction first takes
-``pg_advisory_xact_lock(WRITE_LOCK)``: writers of every process serialise on it (as SQLite's
-``BEGIN IMMEDIATE`` serialises them on the file), the reconciler's all-or-nothing changeset is
-one PostgreSQL transaction, and the lock is released by the commit or rollback. The reconciler
-decides (resolves entities, supersedes facts) on reads inside the transaction, so one global
-key is what keeps those decisions correct without telling the store in advance which worlds a
-changeset touches; per-world keys would need that list from the reconciler (not done).
+Many writers, one truth. Two write modes (``WORLDDB_PG_WRITES``, read by ``open_pg_store``):
+
+* ``lock`` (the default). Each write transaction first takes ``pg_advisory_xact_lock`` on
+  the store's key (``WRITE_LOCK_KEY``, one per schema): writers of every process serialise
+  on it (as SQLite's ``BEGIN IMMEDIATE`` serialises them on the file), and the lock is
+  released by the commit or rollback. The reconciler decides (resolves entities, supersedes
+  facts, assigns row ids) on reads inside the transaction, so one key per store keeps those
+  decisions correct without telling the store in advance which worlds a changeset touches.
+* ``serializable``. No lock: the transaction runs at ``SERIALIZABLE`` and, when the server
+  aborts it for a conflict with a concurrent one (serialization failure, deadlock, or a
+  unique row both inserted), raises ``WriteConflictError``; the reconciler runs the whole
+  changeset again (``worlddb.store.conflicts``). Measured against ``lock`` with the fleet
+  bench (BENCHMARKS.md): every changeset that adds worlds reads ``max(rid)`` and inserts
+  after it, so two concurrent changesets nearly always conflict and the retries cost more
+  than the waiting they replace; ``lock`` stays the default.
+
+Either way the reconciler's all-or-nothing changeset is one PostgreSQL transaction.
 
 Why a subclass of the SQLite ``Store``: the layers above still annotate the concrete class
 (``worlddb.store.Store``) and a few build SQLite helpers from it (the resolver's queries,
@@ -38,6 +48,7 @@ from psycopg_pool import ConnectionPool
 
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store import Store
+from worlddb.store.conflicts import WriteConflictError
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.postgres.dialect import PgConnection
@@ -46,9 +57,31 @@ from worlddb.store.postgres.writer import PgWriter
 from worlddb.store.retention import RetentionRows
 from worlddb.timeutil import now_us
 
-__all__ = ["WRITE_LOCK", "PgStore"]
+__all__ = ["WRITE_LOCK", "WRITE_LOCK_KEY", "WRITE_MODES", "PgStore"]
 
 WRITE_LOCK: Final = 0x776F_726C_6464_0002  # the writers' advisory lock key
+WRITE_LOCK_KEY: Final = f"hashtextextended(current_schema(), {WRITE_LOCK})"
+"""The key as SQL: advisory locks are per database, so each schema's store (the tests', a
+bench's beside a user's) gets its own key and their writers do not wait on each other."""
+WRITE_MODES: Final = ("lock", "serializable")
+_CONFLICTS: Final = (
+    psycopg.errors.SerializationFailure,
+    psycopg.errors.DeadlockDetected,
+    psycopg.errors.UniqueViolation,
+)
+
+
+def _is_conflict(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what it wraps: a handler's error keeps its cause) is a conflict
+    with a concurrent transaction that running the changeset again can resolve."""
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, _CONFLICTS):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class _Lease:
@@ -81,7 +114,16 @@ class _Lease:
 class PgStore(Store):
     """An open worlddb PostgreSQL database (see the module docstring)."""
 
-    def __init__(self, pool: ConnectionPool[Any], url: str, dimensions: set[int]) -> None:
+    def __init__(
+        self, pool: ConnectionPool[Any], url: str, dimensions: set[int], *, writes: str = "lock"
+    ) -> None:
+        if writes not in WRITE_MODES:
+            raise ValidationError(
+                f"PostgreSQL write mode must be one of {', '.join(WRITE_MODES)}",
+                field="writes",
+                value=writes,
+            )
+        self.writes = writes
         self._pool: ConnectionPool[Any] | None = pool
         self.path = url
         self.write_lock = threading.RLock()
@@ -90,6 +132,9 @@ class PgStore(Store):
         self._local = threading.local()
         self._dimensions = dimensions
         self._conn = None
+        self.last_write_stats: dict[str, int] = {}
+        """Round trips, memo hits and deferred rows of this store's latest write transaction
+        (``PgConnection.stats``): what a changeset cost in server round trips."""
 
     # -- connections ----------------------------------------------------------------------------
     def _live_pool(self) -> ConnectionPool[Any]:
@@ -165,26 +210,38 @@ class PgStore(Store):
 
     @contextmanager
     def transaction(self, clock: Callable[[], int] = now_us) -> Iterator[PgWriter]:
-        """One PostgreSQL transaction under the writers' advisory lock; rolled back on error."""
+        """One PostgreSQL transaction in this store's write mode; rolled back on error
+        (``WriteConflictError`` when ``serializable`` lost a conflict: run it again)."""
         with self.write_lock:
             if self._txn() is not None:
                 raise RuntimeError("PgStore.transaction() is not re-entrant")
             dims = set(self._dimensions)
-            with self._live_pool().connection() as raw, raw.transaction():
-                raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-                conn = PgConnection(raw)
-                self._local.txn = conn
-                try:
-                    yield PgWriter(conn, clock(), dims)
-                    conn.flush()
-                except psycopg.DataError as exc:
-                    if "NUL" not in str(exc):
-                        raise
-                    raise ValidationError(
-                        "PostgreSQL text cannot hold a NUL character", field="text"
+            try:
+                with self._live_pool().connection() as raw, raw.transaction():
+                    if self.writes == "serializable":
+                        raw.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+                    else:
+                        raw.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
+                    conn = PgConnection(raw, memo=True)
+                    self._local.txn = conn
+                    try:
+                        yield PgWriter(conn, clock(), dims)
+                        conn.flush()
+                    except psycopg.DataError as exc:
+                        if "NUL" not in str(exc):
+                            raise
+                        raise ValidationError(
+                            "PostgreSQL text cannot hold a NUL character", field="text"
+                        ) from exc
+                    finally:
+                        self._local.txn = None
+                        self.last_write_stats = dict(conn.stats)
+            except Exception as exc:
+                if self.writes == "serializable" and _is_conflict(exc):
+                    raise WriteConflictError(
+                        "a concurrent write transaction conflicted with this one"
                     ) from exc
-                finally:
-                    self._local.txn = None
+                raise
             self._dimensions |= dims
 
     def copy_to(self, dest: str | Path) -> None:
