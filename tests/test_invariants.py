@@ -168,8 +168,10 @@ def changed_tables(before: object, after: object) -> str:
         return "the store's rows changed"
     dumps = []
     for raw in (before, after):
+        image = bytearray(raw)
+        image[18:20] = b"\x01\x01"  # a WAL file's header, read as a rollback-journal image
         conn = sqlite3.connect(":memory:")
-        conn.deserialize(raw)
+        conn.deserialize(bytes(image))
         names = [r[0] for r in conn.execute(_TABLES)]
         dumps.append({t: sorted(conn.execute(f'SELECT * FROM "{t}"'), key=repr) for t in names})
         conn.close()
