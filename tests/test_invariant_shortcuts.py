@@ -38,7 +38,7 @@ def _fuzz_target() -> ModuleType:
 @pytest.fixture
 def machine() -> Iterator[StoreMachine]:
     m = StoreMachine()
-    m.seed()
+    m.seed([])
     yield m
     m.teardown()
 

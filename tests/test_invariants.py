@@ -54,6 +54,9 @@ LINK_TYPES = (
     "precedes",
 )
 TIMES = (None, 100, 200, 300, 400)
+KINDS = st.sampled_from(["Note", "Fact", "Person", "Session"])
+STARTS = st.sampled_from(TIMES)
+LENGTHS = st.sampled_from([None, 50, 150])
 DEAD = frozenset({"retired", "rejected"})
 
 
@@ -278,18 +281,20 @@ class StoreMachine(RuleBasedStateMachine):
         return any(m.type != "Scope" for m in self.model.worlds.values())
 
     # -- rules -----------------------------------------------------------------------------------
-    @initialize()
-    def seed(self) -> None:
+    @initialize(first=st.lists(st.tuples(KINDS, STARTS, LENGTHS), min_size=1, max_size=3))
+    def seed(self, first: list[tuple[str, int | None, int | None]]) -> None:
+        """The scope and one to three worlds.
+
+        Hypothesis switches rules off per example (swarm testing): without worlds to start
+        from, an example that drew ``put`` off could only run ``doomed`` and ``reopen``, about
+        half of all examples and 44 % of the steps.
+        """
         (scope,) = self.db.ensure_scopes({"user_id": "machine"})
         self.model.worlds[scope] = MWorld("Scope", "user_id=machine", None, None, ())
+        for kind, start, length in first:
+            self._put(kind, start, length, ())
 
-    @rule(
-        data=st.data(),
-        kind=st.sampled_from(["Note", "Fact", "Person", "Session"]),
-        start=st.sampled_from(TIMES),
-        length=st.sampled_from([None, 50, 150]),
-        n_children=st.integers(0, 2),
-    )
+    @rule(data=st.data(), kind=KINDS, start=STARTS, length=LENGTHS, n_children=st.integers(0, 2))
     def put(
         self, data: st.DataObject, kind: str, start: int | None, length: int | None, n_children: int
     ) -> None:
@@ -311,6 +316,9 @@ class StoreMachine(RuleBasedStateMachine):
             if kind == "Session" and orphans
             else ()
         )
+        self._put(kind, start, length, kids)
+
+    def _put(self, kind: str, start: int | None, length: int | None, kids: tuple[str, ...]) -> None:
         n = self._fresh()
         end = None if length is None else (start or 0) + length
         spec = WorldSpec(
