@@ -147,8 +147,8 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
         "cpu_seconds": round(cpu, 1),
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "exit_status": done.returncode,
-        "violations": int(done.returncode != 0) + len(crashes),
-        "violation_samples": [log[-3000:]] if done.returncode != 0 else [],
+        "violations": max(int(done.returncode != 0), len(crashes)),  # libFuzzer stops at one
+        "violation_samples": [done.stdout[-3000:] + log[-3000:]] if done.returncode != 0 else [],
     }
 
 
