@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,11 +50,11 @@ def run_hypothesis(
     from hypothesis import HealthCheck, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
-    from hypothesis.stateful import invariant, precondition, rule, run_state_machine_as_test
+    from hypothesis.stateful import precondition, rule, run_state_machine_as_test
 
     from tests.test_invariants import LINK_TYPES, StoreMachine
 
-    counts = {"steps": 0, "examples": 0}
+    counts = {"steps": 0, "examples": 0, "checked": 0, "skipped": 0}
     kept = [t for t in LINK_TYPES if t not in without]
     base_link = StoreMachine.link
 
@@ -62,20 +64,17 @@ def run_hypothesis(
         def link(self, data: st.DataObject, edge_type: str) -> None:
             base_link(self, data, edge_type)
 
-        def __init__(self) -> None:
-            super().__init__()
-            self.checks = 0
-
-        @invariant()
-        def count_step(self) -> None:
-            self.checks += 1  # invariants run once up front, then after every rule
-
         def teardown(self) -> None:
-            counts["steps"] += max(0, self.checks - 2)  # minus the up-front check and @initialize
+            # check_invariants runs once up front, then after every rule: a step is a rule run
+            # after @initialize. A skipped round followed a step that proved nothing changed.
+            rounds = self.checks_run + self.checks_skipped
+            counts["steps"] += max(0, rounds - 2)
+            counts["checked"] += max(0, self.checks_run - 2)
+            counts["skipped"] += self.checks_skipped
             counts["examples"] += 1
             super().teardown()
 
-    start = time.monotonic()
+    start, cpu_start, load_start = time.monotonic(), time.process_time(), os.getloadavg()[0]
     chunks = 0
     violations: list[str] = []
     config = settings(
@@ -102,9 +101,13 @@ def run_hypothesis(
         "seed": seed,
         "without": list(without),
         "steps": counts["steps"],
+        "steps_checked": counts["checked"],
+        "steps_proved_unchanged": counts["skipped"],
         "examples": counts["examples"],
         "chunks": chunks,
         "seconds": round(time.monotonic() - start, 1),
+        "cpu_seconds": round(time.process_time() - cpu_start, 1),
+        "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "violations": len(violations),
         "violation_samples": violations[:2],
     }
@@ -128,7 +131,9 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
             scratch,
             str(corpus),
         ]
+        cpu_start, load_start = _children_cpu(), os.getloadavg()[0]
         done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        cpu = _children_cpu() - cpu_start
         log = done.stderr
         runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
         crashes = sorted(p.name for p in Path(scratch).glob("crash-*"))
@@ -139,10 +144,18 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
         "seconds": float(m[-1])
         if (m := re.findall(r"Done \d+ runs in (\d+) second", log))
         else None,
+        "cpu_seconds": round(cpu, 1),
+        "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "exit_status": done.returncode,
-        "violations": int(done.returncode != 0) + len(crashes),
-        "violation_samples": [log[-3000:]] if done.returncode != 0 else [],
+        "violations": max(int(done.returncode != 0), len(crashes)),  # libFuzzer stops at one
+        "violation_samples": [done.stdout[-3000:] + log[-3000:]] if done.returncode != 0 else [],
     }
+
+
+def _children_cpu() -> float:
+    """User plus system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run_random_changesets(seed: int, budget_s: float) -> dict[str, Any]:
@@ -151,7 +164,7 @@ def run_random_changesets(seed: int, budget_s: float) -> dict[str, Any]:
     import fuzz_changeset
 
     rng = random.Random(seed)
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), time.process_time()
     runs = 0
     violations: list[str] = []
     while time.monotonic() - start < budget_s:
@@ -166,6 +179,7 @@ def run_random_changesets(seed: int, budget_s: float) -> dict[str, Any]:
         "seed": seed,
         "executions": runs,
         "seconds": round(time.monotonic() - start, 1),
+        "cpu_seconds": round(time.process_time() - cpu_start, 1),
         "violations": len(violations),
         "violation_samples": violations[:2],
     }
