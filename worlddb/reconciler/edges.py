@@ -21,6 +21,21 @@ from worlddb.store.protocols import WriteTransaction
 __all__ = ["EdgeOps"]
 
 
+def _active_edge(eid: str, spec: EdgeSpec, now: int) -> Edge:
+    """The stored form of a just-inserted edge, as its handler's ``on_insert`` sees it."""
+    return Edge(
+        id=eid,
+        type=spec.type,
+        source=NodeId(spec.source),
+        target=NodeId(spec.target),
+        properties=dict(spec.properties),
+        valid_from=spec.valid_from,
+        valid_to=spec.valid_to,
+        ingested_at=now,
+        status="active",
+    )
+
+
 class EdgeOps:
     """Mixed into ``Reconciler``; expects ``registry`` and its frozen ``handlers``."""
 
@@ -70,17 +85,7 @@ class EdgeOps:
         try:
             for eid, spec in new:
                 record(eid)
-                edge = Edge(
-                    id=eid,
-                    type=spec.type,
-                    source=NodeId(spec.source),
-                    target=NodeId(spec.target),
-                    properties=dict(spec.properties),
-                    valid_from=spec.valid_from,
-                    valid_to=spec.valid_to,
-                    ingested_at=now,
-                    status="active",
-                )
+                edge = _active_edge(eid, spec, now)
                 ctx.edge_type, ctx.depth = spec.type, 0
                 try:
                     handlers[spec.type].on_insert(edge, ctx)
@@ -125,17 +130,7 @@ class EdgeOps:
 
     def _run_handler(self, ctx: TxnContext, eid: str, spec: EdgeSpec, depth: int) -> None:
         handler = self.handlers.get(spec.type) or self.registry.resolve(spec.type)
-        edge = Edge(
-            id=eid,
-            type=spec.type,
-            source=NodeId(spec.source),
-            target=NodeId(spec.target),
-            properties=dict(spec.properties),
-            valid_from=spec.valid_from,
-            valid_to=spec.valid_to,
-            ingested_at=ctx.now,
-            status="active",
-        )
+        edge = _active_edge(eid, spec, ctx.now)
         outer_type, outer_depth = ctx.edge_type, ctx.depth
         ctx.edge_type, ctx.depth = spec.type, depth
         try:
