@@ -138,9 +138,9 @@ def test_the_refusal_check_compares_rows_when_the_bytes_differ() -> None:
     with db:
         conn = db.store._write_connection
         before = conn.serialize()
-        assert target._unchanged(conn, before)
+        assert target._changed_tables(conn, before) == []
         db.store.set_meta("scratch", "1")
-        assert not target._unchanged(conn, before)
+        assert target._changed_tables(conn, before) == ["meta"]
         conn.execute("DELETE FROM meta WHERE key = 'scratch'")
         assert conn.serialize() != before  # the rows are back, the bytes are not
-        assert target._unchanged(conn, before)
+        assert target._changed_tables(conn, before) == []
