@@ -21,6 +21,7 @@ Prints one JSON line per seed and a summary; the exit status is 1 if any violati
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import random
@@ -137,6 +138,7 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
         log = done.stderr
         runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
         crashes = sorted(p.name for p in Path(scratch).glob("crash-*"))
+        kept = _keep_crashes(Path(scratch), crashes)
     return {
         "target": "atheris",
         "seed": seed + 1,
@@ -149,7 +151,24 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
         "exit_status": done.returncode,
         "violations": max(int(done.returncode != 0), len(crashes)),  # libFuzzer stops at one
         "violation_samples": [done.stdout[-3000:] + log[-3000:]] if done.returncode != 0 else [],
+        "crash_inputs": kept,
     }
+
+
+CRASH_DIR = Path(tempfile.gettempdir()) / "worlddb-atheris-crashes"
+
+
+def _keep_crashes(scratch: Path, names: Sequence[str]) -> list[dict[str, str]]:
+    """Copy libFuzzer's crash inputs out of the scratch folder (deleted with the run), so a
+    stop can be replayed: each as its kept path and its bytes in base64."""
+    kept: list[dict[str, str]] = []
+    for name in names:
+        data = (scratch / name).read_bytes()
+        CRASH_DIR.mkdir(parents=True, exist_ok=True)
+        target = CRASH_DIR / name
+        target.write_bytes(data)
+        kept.append({"path": str(target), "base64": base64.b64encode(data).decode("ascii")})
+    return kept
 
 
 def _children_cpu() -> float:
