@@ -161,8 +161,8 @@ def decode_changesets(data: bytes, seeds: Sequence[str]) -> list[Changeset]:
     return out
 
 
-def _rows(db: WorldDB) -> list[object]:
-    """Every row of every real table (FTS shadow tables included), sorted."""
+def _rows(db: WorldDB) -> dict[str, list[object]]:
+    """Every row of every real table (FTS shadow tables included), sorted, by table."""
     return _table_rows(db.store._connection)
 
 
