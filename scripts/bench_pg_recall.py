@@ -19,10 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from worlddb.bench.embedder import chat_texts
+from worlddb.bench.prefill import prefill_scoped_notes
 from worlddb.engine import WorldDB
-from worlddb.hashing import scope_world, world_id
-from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.testing import HashEmbedder
 
 USERS = 20
@@ -42,21 +40,7 @@ def _memories(n: int, rng: random.Random) -> list[tuple[str, str]]:
 
 def _bulk(db: WorldDB, count: int) -> float:
     """Write ``count`` notes in changesets of 1000 across ``USERS`` scopes; notes/s."""
-    texts = chat_texts(count, 3)
-    scopes = [scope_world("user_id", f"u{u}") for u in range(USERS)]
-    start = time.perf_counter()
-    db.write(Changeset(worlds=tuple(scopes)))
-    for lo in range(0, count, 1000):
-        notes = [
-            WorldSpec(type="Note", content=f"{texts[i]} (note {i})", created_at=1 + i)
-            for i in range(lo, min(lo + 1000, count))
-        ]
-        edges = tuple(
-            EdgeSpec("contains", world_id(scopes[(lo + j) % USERS]), world_id(n))
-            for j, n in enumerate(notes)
-        )
-        db.write(Changeset(worlds=tuple(notes), edges=edges))
-    return count / (time.perf_counter() - start) if count else 0.0
+    return prefill_scoped_notes(db, count, USERS)
 
 
 def _run(

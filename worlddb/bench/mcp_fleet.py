@@ -70,28 +70,10 @@ async def _client_rounds(
 def _prefill(url: str, memories: int, embedder: str) -> float:
     """Write ``memories`` chat notes into the fleet's users' scopes before the servers start,
     in changesets of 1000 (as ``worlddb bench mcp`` pre-fills); returns notes/s."""
-    from worlddb.bench.embedder import chat_texts
-    from worlddb.hashing import scope_world, world_id
-    from worlddb.model import Changeset, EdgeSpec, WorldSpec
+    from worlddb.bench.prefill import prefill_scoped_notes
 
     with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:
-        if memories <= 0:
-            return 0.0
-        texts = chat_texts(memories, 3)
-        scopes = [scope_world("user_id", f"fleet-{u}") for u in range(PREFILL_USERS)]
-        start = time.perf_counter()
-        db.write(Changeset(worlds=tuple(scopes)))
-        for lo in range(0, memories, 1000):
-            notes = [
-                WorldSpec(type="Note", content=f"{texts[i]} (note {i})", created_at=1 + i)
-                for i in range(lo, min(lo + 1000, memories))
-            ]
-            edges = tuple(
-                EdgeSpec("contains", world_id(scopes[(lo + j) % PREFILL_USERS]), world_id(n))
-                for j, n in enumerate(notes)
-            )
-            db.write(Changeset(worlds=tuple(notes), edges=edges))
-        return memories / (time.perf_counter() - start)
+        return prefill_scoped_notes(db, memories, PREFILL_USERS, prefix="fleet-")
 
 
 def _rollbacks(url: str) -> int:
