@@ -40,9 +40,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_hypothesis(
-    seed: int, budget_s: float, examples: int, steps: int, without: Sequence[str] = ()
+    seed: int,
+    budget_s: float,
+    examples: int,
+    steps: int,
+    without: Sequence[str] = (),
+    operations: int | None = None,
 ) -> dict[str, Any]:
-    """Chunks of the state machine until ``budget_s`` runs out; counts rules executed.
+    """Chunks of the state machine until ``budget_s`` runs out (or ``operations`` steps have
+    run, whichever comes first); counts rules executed.
 
     ``without`` leaves edge types out of the ``link`` rule (the machine's model does not yet
     predict every handler's side effects: see ``tests/test_derived_close_time.py``).
@@ -87,6 +93,8 @@ def run_hypothesis(
         print_blob=True,
     )
     while time.monotonic() - start < budget_s:
+        if operations is not None and counts["steps"] >= operations:
+            break
         before = counts["steps"]
         machine = hypothesis_seed(seed * 1_000_003 + chunks)(Counted)
         try:
@@ -114,8 +122,9 @@ def run_hypothesis(
     }
 
 
-def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
-    """libFuzzer on the changeset target for ``budget_s``; counts executions from its log."""
+def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> dict[str, Any]:
+    """libFuzzer on the changeset target for ``budget_s`` (or ``operations`` executions, whichever
+    comes first); counts executions from its log."""
     try:
         import atheris  # noqa: F401
     except ImportError:
@@ -127,6 +136,7 @@ def run_atheris(seed: int, budget_s: float) -> dict[str, Any]:
             str(ROOT / "fuzz" / "fuzz_changeset.py"),
             f"-seed={seed + 1}",  # libFuzzer treats seed 0 as "pick one"
             f"-max_total_time={int(budget_s)}",
+            *([f"-runs={operations}"] if operations is not None else []),
             f"-artifact_prefix={scratch}/",
             "-print_final_stats=1",
             scratch,
@@ -214,15 +224,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--without", nargs="*", default=[], help="Edge types the link rule leaves out."
     )
+    parser.add_argument(
+        "--operations",
+        type=int,
+        default=None,
+        help="Stop a seed after this many steps/executions (the time budget still caps it).",
+    )
     parser.add_argument("--out", type=Path, default=None, help="Append JSON lines here too.")
     args = parser.parse_args(argv)
     results = []
     for seed in args.seeds:
         budget = args.minutes * 60
         if args.target == "hypothesis":
-            result = run_hypothesis(seed, budget, args.examples, args.steps, args.without)
+            result = run_hypothesis(
+                seed, budget, args.examples, args.steps, args.without, args.operations
+            )
         elif args.target == "atheris":
-            result = run_atheris(seed, budget)
+            result = run_atheris(seed, budget, args.operations)
         else:
             result = run_random_changesets(seed, budget)
         results.append(result)
