@@ -239,6 +239,13 @@ def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -
 @click.option("--as-of", type=click.Choice(["day", "exact"]), default="day", show_default=True)
 @click.option("--recall-limit", type=click.IntRange(1), default=None)
 @click.option(
+    "--reply-head-chars",
+    type=click.IntRange(0),
+    default=None,
+    help="Embed assistant replies longer than this by their head only (default: the engine's "
+    "policy, worlddb.reconciler.embeddings.REPLY_HEAD_CHARS); 0 embeds them whole.",
+)
+@click.option(
     "--answer",
     is_flag=True,
     help="Also answer each question from its ranking and judge it (needs ANTHROPIC_API_KEY).",
@@ -274,6 +281,7 @@ def eval_longmemeval(
     fresh: bool,
     as_of: str,
     recall_limit: int | None,
+    reply_head_chars: int | None,
     answer: bool,
     answer_model: str | None,
     judge_model: str | None,
@@ -299,9 +307,10 @@ def eval_longmemeval(
         "lanes": parse_lanes(lanes) if lanes else None,
         "ablations": tuple(parse_lanes(a) for a in ablation),
     }
-    options = HarnessOptions(
-        **{k: v for k, v in given.items() if v is not None}, **_embedder_options(state.embedder)
-    )
+    given = {k: v for k, v in given.items() if v is not None}
+    if reply_head_chars is not None:  # 0 is "embed replies whole", which the options spell None
+        given["reply_head_chars"] = reply_head_chars or None
+    options = HarnessOptions(**given, **_embedder_options(state.embedder))
     if not answer and (answer_model or judge_model or context_turns):
         raise click.UsageError("--answer-model, --judge-model and --context-turns need --answer")
     # Connect before ranking anything: a missing key fails now, not after hours of ranking.

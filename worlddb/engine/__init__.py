@@ -38,6 +38,7 @@ from worlddb.recall.reinforce import Reinforcer
 from worlddb.recall.retention import RETIRABLE_TYPES, RetentionScore
 from worlddb.recall.retention import below as retention_below
 from worlddb.reconciler import BulkReport, Reconciler
+from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
 from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
@@ -79,6 +80,7 @@ class WorldDB:
         resolver: Resolver | None = None,
         clock: Callable[[], int] = now_us,
         record_recalls: bool = True,
+        reply_head_chars: int | None = REPLY_HEAD_CHARS,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -94,6 +96,7 @@ class WorldDB:
             embedder=embedder,
             vectors=self.vectors,
             clock=clock,
+            reply_head_chars=reply_head_chars,
         )
         self.extractor = extractor
         self.ingestor = Ingestor(self.reconciler, extractor)
@@ -127,13 +130,17 @@ class WorldDB:
         clock: Callable[[], int] = now_us,
         load_plugins: bool = False,
         record_recalls: bool = True,
+        reply_head_chars: int | None = REPLY_HEAD_CHARS,
     ) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
 
         ``embedder="default"`` uses the bundled offline MiniLM model; pass ``None`` to run
         without the vector lane, or any ``Embedder``. ``load_plugins=True`` lets every installed
         ``worlddb.edge_handlers`` entry point register its edge types (off by default, so
-        nothing installed on the machine changes behaviour unasked).
+        nothing installed on the machine changes behaviour unasked). ``reply_head_chars``: an
+        assistant reply longer than this is embedded by its head only (its whole text stays in
+        the store and the BM25 lane; ``None`` embeds it whole; see
+        ``worlddb.reconciler.embeddings``).
         """
         if load_plugins:
             handlers = handlers or default_handlers()
@@ -156,6 +163,7 @@ class WorldDB:
                 resolver=resolver,
                 clock=clock,
                 record_recalls=record_recalls,
+                reply_head_chars=reply_head_chars,
             )
         except BaseException:
             store.close()

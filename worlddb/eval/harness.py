@@ -63,6 +63,7 @@ from worlddb.eval.worker import (
 )
 from worlddb.plugins import Embedder
 from worlddb.recall import OPTIONAL_LANES
+from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
 
 __all__ = [
     "DEFAULT_CACHE_PATH",
@@ -110,6 +111,8 @@ class HarnessOptions:
         summaries: Consolidate each question's store (the summaries step, every session
             settled) after ingest and recall Summary worlds too, each standing for its session
             (BENCHMARKS.md, "Summaries on LongMemEval_S"); off by default.
+        reply_head_chars: Assistant replies longer than this are embedded by their head only
+            (the engine's default, ``worlddb.reconciler.embeddings``); ``None`` embeds them whole.
     """
 
     granularity: Granularity = "session"
@@ -127,6 +130,7 @@ class HarnessOptions:
     as_of: AsOf = "day"
     store_cache: Path | None = None
     summaries: bool = False
+    reply_head_chars: int | None = REPLY_HEAD_CHARS
 
     def __post_init__(self) -> None:
         if self.granularity not in ("session", "turn"):
@@ -290,6 +294,7 @@ def run_longmemeval(
         threads=threads_per_worker(opts.workers),
         store_cache=opts.store_cache,
         summaries=opts.summaries,
+        reply_head_chars=opts.reply_head_chars,
     )
     skipped, ran, ingest_s, recall_s, cpu_s = len(plan) - len(todo), 0, 0.0, 0.0, 0.0
     bar = Progress(len(todo), progress)

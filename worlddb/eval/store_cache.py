@@ -7,10 +7,11 @@ in-memory store plus where its sessions and turns sit in the haystack) and later
 copy of it instead of ingesting again.
 
 The key hashes what ingest sees and nothing else: the haystack's dates, roles and texts in
-order, whether extraction ran, and the embedder's key. Opaque session ids are salted afresh per
-run, so the saved map names sessions by their position in the date-sorted haystack, which is
-the same in every run. The cache is for experiments on recall only: a change to ingest or the
-extractor must start a fresh folder (the key cannot see code).
+order, whether extraction ran, the embedder's key and the reply-embedding policy. Opaque
+session ids are salted afresh per run, so the saved map names sessions by their position in
+the date-sorted haystack, which is the same in every run. The cache is for experiments on
+recall only: a change to ingest or the extractor must start a fresh folder (the key cannot see
+code).
 """
 
 from __future__ import annotations
@@ -38,9 +39,17 @@ class IngestMap:
     turns: dict[str, tuple[str, int]]
 
 
-def haystack_key(sessions: Sequence[Session], *, extraction: bool, embedder_key: str) -> str:
+def haystack_key(
+    sessions: Sequence[Session],
+    *,
+    extraction: bool,
+    embedder_key: str,
+    reply_head_chars: int | None = None,
+) -> str:
     """A content hash of what ingest sees (never the opaque ids, which are salted per run)."""
     parts = [f"extraction={extraction}", f"embedder={embedder_key}"]
+    if reply_head_chars is not None:  # keys made before the reply policy stay the same
+        parts.append(f"reply_head_chars={reply_head_chars}")
     for session in sessions:
         parts.append(f"@{session.date_us}")
         parts += [f"{m.role}\x1f{m.content}" for m in session.messages]

@@ -32,6 +32,7 @@ from worlddb.eval.longmemeval import Session
 from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
 from worlddb.eval.store_cache import IngestMap, StoreCache, haystack_key
 from worlddb.plugins import Embedder, Extractor, Message
+from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
 
 if TYPE_CHECKING:
     from worlddb.engine import WorldDB
@@ -102,6 +103,8 @@ class EngineSetup:
             summary-free), run the consolidator's summaries step (every session settled:
             ``min_age`` 0) and let recall return Summary worlds; a Summary hit stands for the
             session it was derived from (``worlddb.eval.ranking``).
+        reply_head_chars: Assistant replies longer than this are embedded by their head only
+            (``worlddb.reconciler.embeddings``); ``None`` embeds them whole.
     """
 
     lane_sets: tuple[tuple[str, ...], ...]
@@ -113,6 +116,7 @@ class EngineSetup:
     threads: int | None = None
     store_cache: Path | None = None
     summaries: bool = False
+    reply_head_chars: int | None = REPLY_HEAD_CHARS
 
 
 class Worker:
@@ -132,12 +136,20 @@ class Worker:
         started, cpu = time.perf_counter(), time.process_time()
         cache = None if self.setup.store_cache is None else StoreCache(self.setup.store_cache)
         key = haystack_key(
-            task.sessions, extraction=self.extractor is not None, embedder_key=self.embedder.key
+            task.sessions,
+            extraction=self.extractor is not None,
+            embedder_key=self.embedder.key,
+            reply_head_chars=self.setup.reply_head_chars,
         )
         cached = None if cache is None else cache.load(key, task.sessions)
         path = ":memory:" if cached is None else str(cached[0])
         try:
-            with WorldDB.open(path, embedder=self.embedder, extractor=self.extractor) as db:
+            with WorldDB.open(
+                path,
+                embedder=self.embedder,
+                extractor=self.extractor,
+                reply_head_chars=self.setup.reply_head_chars,
+            ) as db:
                 if cached is None:
                     mapped = _ingest(db, task.sessions)
                     if cache is not None:

@@ -27,6 +27,7 @@ look-alikes: ``worlddb bench injection`` (BENCHMARKS.md).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -138,6 +139,20 @@ def find_injection_markers(text: str) -> tuple[InjectionMarker, ...]:
     """
     if not text:
         return ()
+    if len(text) <= _MEMO_MAX_CHARS:
+        return _remembered_markers(text)
+    return tuple(_markers(text, _spans(text)))
+
+
+_MEMO_MAX_CHARS = 16_384
+
+
+@functools.lru_cache(maxsize=512)
+def _remembered_markers(text: str) -> tuple[InjectionMarker, ...]:
+    """The markers of a text read recently. Ingest asks twice for every message (the extractor,
+    then the ingestor's own check, so that an extractor that does not look still flags it),
+    and reading is most of what extraction costs on ordinary chat; the answer is immutable, and
+    only the last 512 texts of up to ``_MEMO_MAX_CHARS`` characters are kept."""
     return tuple(_markers(text, _spans(text)))
 
 

@@ -62,7 +62,7 @@ from worlddb.plugins import Embedder, Vectors
 from worlddb.reconciler.bulk import BulkOps, BulkReport, Written
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
-from worlddb.reconciler.embeddings import EmbeddingOps, text_of
+from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS, EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
 from worlddb.reconciler.verbs import VerbOps
 from worlddb.resolver import (
@@ -110,8 +110,16 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
         embedder: Embedder | None = None,
         vectors: VectorIndex | None = None,
         clock: Callable[[], int] = now_us,
+        reply_head_chars: int | None = REPLY_HEAD_CHARS,
     ) -> None:
+        if reply_head_chars is not None and reply_head_chars < 1:
+            raise ValidationError(
+                "reply_head_chars must be a positive number of characters or None",
+                field="reply_head_chars",
+                value=reply_head_chars,
+            )
         self.store = store
+        self.reply_head_chars = reply_head_chars
         self.handlers = registry.freeze()
         self.registry = registry
         # Edge types whose handler acts when an endpoint closes (the no-op base is skipped).
@@ -151,7 +159,9 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
         # Everything that may be written new is embedded up front (cached by text hash); a world
         # that resolves onto a stored one inside the transaction just leaves its vector unused.
         prepared = [w for w in worlds if w not in checked.stored and is_searchable(worlds[w])]
-        prepared_vectors = self._embed([text_of(worlds[w]) for w in prepared])
+        prepared_vectors = self._embed(
+            [text_of(worlds[w], self.reply_head_chars) for w in prepared]
+        )
         # The write lock spans the commit and the vector index update after it, so the next
         # writer of this process resolves against an index that already holds these vectors.
         with self.store.exclusive():

@@ -81,6 +81,7 @@ class BulkOps:
     handlers: Mapping[str, EdgeHandler]
     embedder: Embedder | None
     vectors: VectorIndex | None
+    reply_head_chars: int | None
     after_commit: list[Callable[[Changeset, CommitResult], None]]
 
     if TYPE_CHECKING:  # provided by Reconciler
@@ -145,7 +146,7 @@ class BulkOps:
             txn.end_deferral()
         worlds, stored = checked.worlds, checked.stored
         prepared = [w for w in worlds if w not in stored and is_searchable(worlds[w])]
-        vectors = self._embed([text_of(worlds[w]) for w in prepared], txn)
+        vectors = self._embed([text_of(worlds[w], self.reply_head_chars) for w in prepared], txn)
         return self._write_in(txn, changeset, checked, prepared, vectors, recheck=False)
 
     def _keeps_deferral(self, changeset: Changeset, checked: Checked) -> bool:
