@@ -133,6 +133,34 @@ def test_concurrent_connections_share_one_file(tmp_path: Path) -> None:
     assert len(final) == 0  # another embedder key sees none of them
 
 
+def test_one_cache_serves_every_thread_of_its_engine(tmp_path: Path) -> None:
+    """The engine embeds entity names on its background recluster thread too: the cache opened
+    on one thread must serve another (it raised sqlite3.ProgrammingError there before)."""
+    counting = CountingEmbedder()
+    cache = CachingEmbedder(counting, tmp_path / "c.sqlite")
+    first = cache.embed_documents(["opened here"])
+    results: list[Vectors] = []
+    errors: list[BaseException] = []
+
+    def elsewhere() -> None:
+        try:
+            results.append(cache.embed_documents(["opened here", "embedded elsewhere"]))
+        except BaseException as exc:  # re-raised in the test thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=elsewhere) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for vectors in results:
+        np.testing.assert_array_equal(vectors[0], first[0])
+    assert counting.documents.count("opened here") == 1
+    assert len(cache) == 2
+    cache.close()
+
+
 def test_a_row_of_the_wrong_width_is_an_integrity_error(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite"
     cache = CachingEmbedder(HashEmbedder(8), path)

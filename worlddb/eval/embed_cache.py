@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -84,6 +85,9 @@ class CachingEmbedder(EmbedderWrapper):
         self.path = Path(path)
         self.stats = CacheStats()
         self._conn: sqlite3.Connection | None = None
+        # The engine embeds from more than one thread (the background recluster pass embeds
+        # entity names): one connection, shared, each use of it under this lock.
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"CachingEmbedder({self.inner!r}, {str(self.path)!r})"
@@ -91,7 +95,12 @@ class CachingEmbedder(EmbedderWrapper):
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_conn"] = None
+        del state["_lock"]
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
 
     def embed_documents(self, texts: Sequence[str], /) -> Vectors:
         """Embed documents, computing only those the cache lacks."""
@@ -103,17 +112,19 @@ class CachingEmbedder(EmbedderWrapper):
 
     def close(self) -> None:
         """Close the cache file (it reopens on next use). Idempotent."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
     def __len__(self) -> int:
         """How many vectors the file holds for this embedder (both kinds)."""
-        row = (
-            self._connect()
-            .execute("SELECT count(*) FROM vectors WHERE embedder = ?", (self.key,))
-            .fetchone()
-        )
+        with self._lock:
+            row = (
+                self._connect()
+                .execute("SELECT count(*) FROM vectors WHERE embedder = ?", (self.key,))
+                .fetchone()
+            )
         return int(row[0])
 
     # -- internals ------------------------------------------------------------------------------
@@ -122,7 +133,9 @@ class CachingEmbedder(EmbedderWrapper):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # A cache file, not a worlddb store: worlddb.store's connect would lay out a world
             # schema and migrations here, which this file has no use for.
-            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)  # noqa: TID251
+            conn = sqlite3.connect(  # noqa: TID251
+                self.path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
+            )
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -145,8 +158,9 @@ class CachingEmbedder(EmbedderWrapper):
         unique = dict(zip(hashes, texts, strict=True))
         found = self._lookup(list(unique), kind)
         missing = [h for h in unique if h not in found]
-        self.stats.hits += len(unique) - len(missing)
-        self.stats.misses += len(missing)
+        with self._lock:
+            self.stats.hits += len(unique) - len(missing)
+            self.stats.misses += len(missing)
         if missing:
             fresh = self._compute([unique[h] for h in missing], kind)
             rows = list(zip(missing, fresh, strict=True))
@@ -170,6 +184,10 @@ class CachingEmbedder(EmbedderWrapper):
         return list(array)
 
     def _lookup(self, hashes: list[str], kind: Kind) -> dict[str, Vectors]:
+        with self._lock:
+            return self._lookup_locked(hashes, kind)
+
+    def _lookup_locked(self, hashes: list[str], kind: Kind) -> dict[str, Vectors]:
         conn = self._connect()
         found: dict[str, Vectors] = {}
         width = self.dimension * 4
@@ -191,7 +209,13 @@ class CachingEmbedder(EmbedderWrapper):
         return found
 
     def _store(self, rows: list[tuple[str, Vectors]], kind: Kind) -> None:
-        conn = self._connect()
+        with self._lock:
+            conn = self._connect()
+            self._store_locked(conn, rows, kind)
+
+    def _store_locked(
+        self, conn: sqlite3.Connection, rows: list[tuple[str, Vectors]], kind: Kind
+    ) -> None:
         with conn:
             conn.executemany(
                 "INSERT OR IGNORE INTO vectors (embedder, kind, text_hash, vector) "
