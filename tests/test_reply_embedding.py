@@ -1,8 +1,8 @@
-"""The reply-embedding policy: a long assistant reply is embedded by its head, stored whole.
+"""The opt-in reply-embedding policy: a long assistant reply embedded by its head, stored whole.
 
-What must hold: only assistant Turns are cut, the cut is a prefix of at most the head length,
-nothing is cut from the stored world or the BM25 lane (a word from the tail is still found),
-``reply_head_chars=None`` embeds the whole reply, and ``reembed`` applies the same policy.
+What must hold: replies are embedded whole by default; opted in, only assistant Turns are cut,
+the cut is a prefix of at most the head length, nothing is cut from the stored world or the
+BM25 lane (a word from the tail is still found), and ``reembed`` applies the same policy.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _ingest(db: WorldDB) -> None:
 
 def test_a_long_reply_is_embedded_by_its_head_and_stored_whole() -> None:
     embedder = RecordingEmbedder()
-    with WorldDB(_store(), embedder=embedder) as db:
+    with WorldDB(_store(), embedder=embedder, reply_head_chars=REPLY_HEAD_CHARS) as db:
         _ingest(db)
         reply = next(t for t in embedder.seen if t.startswith("Here is a plan"))
         assert len(reply) <= REPLY_HEAD_CHARS
@@ -65,19 +65,23 @@ def test_a_long_reply_is_embedded_by_its_head_and_stored_whole() -> None:
         assert any(h.text == LONG_REPLY for h in hits)
 
 
-def test_reply_head_chars_none_embeds_the_whole_reply() -> None:
-    embedder = RecordingEmbedder()
-    with WorldDB(_store(), embedder=embedder, reply_head_chars=None) as db:
-        _ingest(db)
-    assert LONG_REPLY in embedder.seen
+def test_by_default_the_whole_reply_is_embedded() -> None:
+    for opts in ({}, {"reply_head_chars": None}):
+        embedder = RecordingEmbedder()
+        with WorldDB(_store(), embedder=embedder, **opts) as db:
+            _ingest(db)
+        assert LONG_REPLY in embedder.seen
 
 
 def test_reembed_applies_the_policy(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
     with WorldDB.open(path, embedder=HashEmbedder(64), extractor=None) as db:
         _ingest(db)
+    whole = RecordingEmbedder()
+    WorldDB.reembed(path, whole)
+    assert LONG_REPLY in whole.seen
     embedder = RecordingEmbedder()
-    WorldDB.reembed(path, embedder)
+    WorldDB.reembed(path, embedder, reply_head_chars=REPLY_HEAD_CHARS)
     assert LONG_REPLY not in embedder.seen
     assert any(LONG_REPLY.startswith(t) and len(t) <= REPLY_HEAD_CHARS for t in embedder.seen)
 

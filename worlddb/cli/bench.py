@@ -240,10 +240,10 @@ def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -
 @click.option("--recall-limit", type=click.IntRange(1), default=None)
 @click.option(
     "--reply-head-chars",
-    type=click.IntRange(0),
+    type=click.IntRange(1),
     default=None,
-    help="Embed assistant replies longer than this by their head only (default: the engine's "
-    "policy, worlddb.reconciler.embeddings.REPLY_HEAD_CHARS); 0 embeds them whole.",
+    help="Embed assistant replies longer than this many characters by their head only "
+    "(opt-in, e.g. 1000; default: whole; worlddb.reconciler.embeddings).",
 )
 @click.option(
     "--answer",
@@ -308,8 +308,8 @@ def eval_longmemeval(
         "ablations": tuple(parse_lanes(a) for a in ablation),
     }
     given = {k: v for k, v in given.items() if v is not None}
-    if reply_head_chars is not None:  # 0 is "embed replies whole", which the options spell None
-        given["reply_head_chars"] = reply_head_chars or None
+    if reply_head_chars is not None:
+        given["reply_head_chars"] = reply_head_chars
     options = HarnessOptions(**given, **_embedder_options(state.embedder))
     if not answer and (answer_model or judge_model or context_turns):
         raise click.UsageError("--answer-model, --judge-model and --context-turns need --answer")

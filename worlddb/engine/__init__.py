@@ -38,7 +38,7 @@ from worlddb.recall.reinforce import Reinforcer
 from worlddb.recall.retention import RETIRABLE_TYPES, RetentionScore
 from worlddb.recall.retention import below as retention_below
 from worlddb.reconciler import BulkReport, Reconciler
-from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
+from worlddb.reconciler.embeddings import DEFAULT_REPLY_HEAD_CHARS
 from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
@@ -80,7 +80,7 @@ class WorldDB:
         resolver: Resolver | None = None,
         clock: Callable[[], int] = now_us,
         record_recalls: bool = True,
-        reply_head_chars: int | None = REPLY_HEAD_CHARS,
+        reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -130,17 +130,17 @@ class WorldDB:
         clock: Callable[[], int] = now_us,
         load_plugins: bool = False,
         record_recalls: bool = True,
-        reply_head_chars: int | None = REPLY_HEAD_CHARS,
+        reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS,
     ) -> WorldDB:
         """Open (or create) the store at ``path``; ``":memory:"`` for a throwaway one.
 
         ``embedder="default"`` uses the bundled offline MiniLM model; pass ``None`` to run
         without the vector lane, or any ``Embedder``. ``load_plugins=True`` lets every installed
         ``worlddb.edge_handlers`` entry point register its edge types (off by default, so
-        nothing installed on the machine changes behaviour unasked). ``reply_head_chars``: an
-        assistant reply longer than this is embedded by its head only (its whole text stays in
-        the store and the BM25 lane; ``None`` embeds it whole; see
-        ``worlddb.reconciler.embeddings``).
+        nothing installed on the machine changes behaviour unasked). ``reply_head_chars``: opt in to
+        embedding an assistant reply longer than this by its head only (its whole text stays
+        in the store and the BM25 lane); ``None`` (default) embeds it whole. Faster ingest of
+        chat logs for a measured recall cost: ``worlddb.reconciler.embeddings``.
         """
         if load_plugins:
             handlers = handlers or default_handlers()
@@ -170,8 +170,14 @@ class WorldDB:
             raise
 
     @staticmethod
-    def reembed(path: str | Path, embedder: Embedder) -> int:
-        """Re-embed every searchable world of the store at ``path`` with ``embedder``.
+    def reembed(
+        path: str | Path,
+        embedder: Embedder,
+        *,
+        reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS,
+    ) -> int:
+        """Re-embed every searchable world of the store at ``path`` with ``embedder``
+        (long assistant replies by their head if ``reply_head_chars`` opts in, as in ``open``).
 
         This is the migration for ``ModelMismatchError``: afterwards the store opens with the
         new embedder (the vector index is rebuilt from the table on the next open).
@@ -183,7 +189,9 @@ class WorldDB:
         """
         store = open_store(path)
         try:
-            rec = Reconciler(store, default_handlers(), embedder=embedder)
+            rec = Reconciler(
+                store, default_handlers(), embedder=embedder, reply_head_chars=reply_head_chars
+            )
             count = rec.reembed(embedder, meta_key=EMBEDDER_META_KEY)
         finally:
             store.close()

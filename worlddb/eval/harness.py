@@ -63,7 +63,7 @@ from worlddb.eval.worker import (
 )
 from worlddb.plugins import Embedder
 from worlddb.recall import OPTIONAL_LANES
-from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
+from worlddb.reconciler.embeddings import DEFAULT_REPLY_HEAD_CHARS
 
 __all__ = [
     "DEFAULT_CACHE_PATH",
@@ -112,7 +112,7 @@ class HarnessOptions:
             settled) after ingest and recall Summary worlds too, each standing for its session
             (BENCHMARKS.md, "Summaries on LongMemEval_S"); off by default.
         reply_head_chars: Assistant replies longer than this are embedded by their head only
-            (the engine's default, ``worlddb.reconciler.embeddings``); ``None`` embeds them whole.
+            (opt-in, ``worlddb.reconciler.embeddings``); ``None`` (default) embeds them whole.
     """
 
     granularity: Granularity = "session"
@@ -130,7 +130,7 @@ class HarnessOptions:
     as_of: AsOf = "day"
     store_cache: Path | None = None
     summaries: bool = False
-    reply_head_chars: int | None = REPLY_HEAD_CHARS
+    reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS
 
     def __post_init__(self) -> None:
         if self.granularity not in ("session", "turn"):

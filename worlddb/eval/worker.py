@@ -32,7 +32,7 @@ from worlddb.eval.longmemeval import Session
 from worlddb.eval.ranking import HitLike, RankedHaystack, build_rankings, locate_hits
 from worlddb.eval.store_cache import IngestMap, StoreCache, haystack_key
 from worlddb.plugins import Embedder, Extractor, Message
-from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS
+from worlddb.reconciler.embeddings import DEFAULT_REPLY_HEAD_CHARS
 
 if TYPE_CHECKING:
     from worlddb.engine import WorldDB
@@ -104,7 +104,7 @@ class EngineSetup:
             ``min_age`` 0) and let recall return Summary worlds; a Summary hit stands for the
             session it was derived from (``worlddb.eval.ranking``).
         reply_head_chars: Assistant replies longer than this are embedded by their head only
-            (``worlddb.reconciler.embeddings``); ``None`` embeds them whole.
+            (``worlddb.reconciler.embeddings``); ``None`` (default) embeds them whole.
     """
 
     lane_sets: tuple[tuple[str, ...], ...]
@@ -116,7 +116,7 @@ class EngineSetup:
     threads: int | None = None
     store_cache: Path | None = None
     summaries: bool = False
-    reply_head_chars: int | None = REPLY_HEAD_CHARS
+    reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS
 
 
 class Worker:

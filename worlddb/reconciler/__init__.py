@@ -62,7 +62,7 @@ from worlddb.plugins import Embedder, Vectors
 from worlddb.reconciler.bulk import BulkOps, BulkReport, Written
 from worlddb.reconciler.context import Outcome, TxnContext
 from worlddb.reconciler.edges import EdgeOps
-from worlddb.reconciler.embeddings import REPLY_HEAD_CHARS, EmbeddingOps, text_of
+from worlddb.reconciler.embeddings import DEFAULT_REPLY_HEAD_CHARS, EmbeddingOps, text_of
 from worlddb.reconciler.validate import Checked, validate_changeset
 from worlddb.reconciler.verbs import VerbOps
 from worlddb.resolver import (
@@ -110,7 +110,7 @@ class Reconciler(EdgeOps, EmbeddingOps, VerbOps, BulkOps):
         embedder: Embedder | None = None,
         vectors: VectorIndex | None = None,
         clock: Callable[[], int] = now_us,
-        reply_head_chars: int | None = REPLY_HEAD_CHARS,
+        reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS,
     ) -> None:
         if reply_head_chars is not None and reply_head_chars < 1:
             raise ValidationError(

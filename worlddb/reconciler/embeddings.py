@@ -6,15 +6,16 @@ vectors are written to the ``embeddings`` table inside the transaction, and the 
 only updated after the commit: it cannot roll back, so it never sees uncommitted vectors.
 ``reembed`` is the migration to another embedder.
 
-What is embedded is the world's text, except for one documented case (``REPLY_HEAD_CHARS``):
-an assistant's reply longer than that is embedded by its head only. Replies are most of a
-chat log's characters (163M of LongMemEval_S's 187M distinct characters; median reply 1,681
-characters, user turns a tenth of that) and most of the cost of ingesting one, while what a
-memory lane is asked about is mostly what the user said and what a reply is about, which its
-opening states. Nothing is cut from the world: its whole content is stored, hashed and indexed
-for BM25, so every character stays searchable; only the vector summarises the head. Pass
-``reply_head_chars=None`` to the reconciler (``WorldDB(..., reply_head_chars=None)``) to embed
-every reply whole.
+What is embedded is the world's whole text (a long one in overlapping windows, by the
+embedder), by default. One opt-in policy trades recall for ingest speed: with
+``reply_head_chars=N`` (``WorldDB.open(..., reply_head_chars=REPLY_HEAD_CHARS)``) an assistant's
+reply longer than N characters is embedded by its head only. Replies are most of a chat log's
+characters (163M of LongMemEval_S's 187M distinct characters; median reply 1,681 characters)
+and most of the cost of embedding one. Nothing is cut from the world: its whole content is
+stored, hashed and indexed for BM25, so every character stays searchable; only the vector
+summarises the head. It is off by default because it costs recall: on the full LongMemEval_S
+run it lost 2 of 418 questions at recall_all@5, confirmed paired (BENCHMARKS.md, "Reply
+embedding policy").
 """
 
 from __future__ import annotations
@@ -30,11 +31,20 @@ from worlddb.model import WorldSpec
 from worlddb.plugins import Embedder, Vectors
 from worlddb.store.protocols import Store, StoreReads, WriteTransaction
 
-__all__ = ["REPLY_HEAD_CHARS", "EmbeddingOps", "embedded_text", "text_of"]
+__all__ = [
+    "DEFAULT_REPLY_HEAD_CHARS",
+    "REPLY_HEAD_CHARS",
+    "EmbeddingOps",
+    "embedded_text",
+    "text_of",
+]
 
 REPLY_HEAD_CHARS = 1000
-"""Characters of an assistant reply that its vector covers: about one window of the bundled
-MiniLM model (254 wordpieces), so a long reply costs one ONNX window instead of several."""
+"""The head length to opt in with: about one window of the bundled MiniLM model (254
+wordpieces), so a long reply costs one ONNX window instead of several."""
+
+DEFAULT_REPLY_HEAD_CHARS: int | None = None
+"""Replies are embedded whole unless a caller opts in (see the module docstring for why)."""
 
 _REPLY_ROLE = "assistant"
 
@@ -52,7 +62,7 @@ def embedded_text(type_: str, name: str, content: str, reply_head_chars: int | N
     return text[: cut if cut > 0 else reply_head_chars]
 
 
-def text_of(spec: WorldSpec, reply_head_chars: int | None = REPLY_HEAD_CHARS) -> str:
+def text_of(spec: WorldSpec, reply_head_chars: int | None = DEFAULT_REPLY_HEAD_CHARS) -> str:
     """The text of a world that is embedded and whose hash keys its stored vector."""
     return embedded_text(spec.type, spec.name, spec.content, reply_head_chars)
 
