@@ -27,6 +27,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -148,6 +149,7 @@ def run_resolver_bench(
     data_dir: Path = DATA_DIR,
     dataset: str = "seeded",
     context: int = 0,
+    round5: int = 0,
 ) -> dict[str, object]:
     """Load ``entities`` stored entities, resolve every query, report quality and latency.
 
@@ -164,6 +166,8 @@ def run_resolver_bench(
             or ``r5`` (``make_resolver_r5.py``: the round-5 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
+        round5: ``1`` turns on ``ResolverSettings.round5_matching`` (off by default until it is
+            measured on every set).
     """
     from worlddb.bench.resolver_gen import FRESH, HALVES, R4, R5, load_generalisation
 
@@ -176,6 +180,8 @@ def run_resolver_bench(
         raise ValueError(
             f"dataset must be 'seeded', 'generalisation', 'fresh', 'r4' or 'r5', not {dataset!r}"
         )
+    if int(round5):
+        settings = replace(settings or ResolverSettings(), round5_matching=True)
     entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")
