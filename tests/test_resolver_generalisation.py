@@ -21,6 +21,7 @@ from worlddb.resolver.forms import fold_words, name_form
 HOLDOUT_SHA256 = "41298825dfd898c7"  # bench/data/resolver_gen_holdout.jsonl, frozen before tuning
 FRESH_SHA256 = "5172e61a4d4e0855"  # bench/data/resolver_fresh_holdout.jsonl, frozen before round 3
 R4_SHA256 = "ba7f15e713d157dd"  # bench/data/resolver_r4_holdout.jsonl, frozen before round 4
+R5_SHA256 = "ed892b54add026e9"  # bench/data/resolver_r5_holdout.jsonl, frozen before round 5
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -220,6 +221,15 @@ def test_round4_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R4_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r4",))
     assert {q["half"] for q in queries} == {"r4"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round5_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r5_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R5_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r5",))
+    assert {q["half"] for q in queries} == {"r5"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

@@ -27,6 +27,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -148,6 +149,7 @@ def run_resolver_bench(
     data_dir: Path = DATA_DIR,
     dataset: str = "seeded",
     context: int = 0,
+    round5: int = 0,
 ) -> dict[str, object]:
     """Load ``entities`` stored entities, resolve every query, report quality and latency.
 
@@ -160,21 +162,26 @@ def run_resolver_bench(
         dataset: ``seeded`` (``make_resolver_data.py``), ``generalisation``
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out) or ``fresh``
             (``make_resolver_fresh.py``: round 3's hold-out, development data from round 4 on) or
-            ``r4`` (``make_resolver_r4.py``: the round-4 hold-out, for final measurement only).
+            ``r4`` (``make_resolver_r4.py``: round 4's hold-out, development data from round 5 on)
+            or ``r5`` (``make_resolver_r5.py``: the round-5 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
+        round5: ``1`` turns on ``ResolverSettings.round5_matching`` (off by default until it is
+            measured on every set).
     """
-    from worlddb.bench.resolver_gen import FRESH, HALVES, R4, load_generalisation
+    from worlddb.bench.resolver_gen import FRESH, HALVES, R4, R5, load_generalisation
 
-    halves = {"generalisation": HALVES, "fresh": FRESH, "r4": R4}.get(dataset, ())
+    halves = {"generalisation": HALVES, "fresh": FRESH, "r4": R4, "r5": R5}.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
     elif dataset == "seeded":
         canonical, queries, fillers = load_data(data_dir)
     else:
         raise ValueError(
-            f"dataset must be 'seeded', 'generalisation', 'fresh' or 'r4', not {dataset!r}"
+            f"dataset must be 'seeded', 'generalisation', 'fresh', 'r4' or 'r5', not {dataset!r}"
         )
+    if int(round5):
+        settings = replace(settings or ResolverSettings(), round5_matching=True)
     entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")

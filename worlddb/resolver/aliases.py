@@ -42,6 +42,8 @@ __all__ = [
     "alias_names",
     "query_acronym",
     "stored_acronyms",
+    "syllabic",
+    "syllabic_keys",
 ]
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
@@ -49,6 +51,13 @@ MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing o
 MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
 _TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
 _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
+_PARTICLES: Final = _JOINERS | frozenset(
+    {"do", "da", "dos", "das", "di", "del", "della", "des", "du", "la", "le", "van", "von", "der",
+     "den", "y", "e", "et", "und", "och", "i"}
+)  # fmt: skip
+"""Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
+skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
+MIN_SYLLABIC: Final = 3  # letters of an acronym read as its words' first syllables
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
 _NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
 
@@ -162,7 +171,7 @@ def query_acronym(surface: str) -> str | None:
 
 
 @lru_cache(maxsize=131072)
-def stored_acronyms(name: str) -> frozenset[str]:
+def stored_acronyms(name: str, particles: bool = False) -> frozenset[str]:
     """The acronym keys a stored name answers to (see the module docstring).
 
     Cheap on purpose (the index computes it for every stored organisation and tool once): the
@@ -178,6 +187,8 @@ def stored_acronyms(name: str) -> frozenset[str]:
     if len(words) >= 2:
         keys.add("".join(w[0] for w in words if w not in _JOINERS))
         keys.add("".join(w if w in _JOINERS else w[0] for w in words))
+        if particles:  # round-5 matching: "Universidade Federal do Acre" is UFA(C) too
+            keys.add("".join(w[0] for w in words if w not in _PARTICLES))
     elif len(words) == 1:
         parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
         if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
@@ -186,6 +197,52 @@ def stored_acronyms(name: str) -> frozenset[str]:
             word = words[0]
             keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
     return frozenset(k for k in keys if len(k) >= 2)
+
+
+def _content_words(name: str) -> list[str]:
+    words = [w for w in fold_words(name) if not w.isdigit()]
+    terms = legal_terms()
+    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
+        words.pop()
+    return words
+
+
+@lru_cache(maxsize=65536)
+def syllabic(key: str, name: str) -> bool:
+    """Whether acronym ``key`` is ``name``'s words cut short and run together: every word but
+    the particles gives its first letter or more, in order ("UNIMEP": Universidade Metodista de
+    Piracicaba, "UFPel": Universidade Federal de Pelotas, "Benelux", "Interpol"). At least one
+    word gives two letters or more: plain initials are ``stored_acronyms``' work."""
+    words = _content_words(name)
+    if len(words) < 2 or len(key) < MIN_SYLLABIC:
+        return False
+
+    @cache
+    def fits(qi: int, wi: int) -> bool:
+        if wi == len(words):
+            return qi == len(key)
+        word = words[wi]
+        if word in _PARTICLES and fits(qi, wi + 1):
+            return True
+        return any(
+            key[qi : qi + k] == word[:k] and fits(qi + k, wi + 1)
+            for k in range(1, min(len(word), len(key) - qi) + 1)
+        )
+
+    content = [w for w in words if w not in _PARTICLES]
+    return len(content) < len(key) and fits(0, 0)
+
+
+def syllabic_keys(key: str) -> list[str]:
+    """The initials keys a syllabic acronym may come from: the letters of ``key`` that begin
+    its words, the first always ("unimep" → "ump", "uip", ...), fewer than all of them."""
+    rest = key[1:]
+    out = []
+    for mask in range(1, 1 << len(rest)):
+        picked = [ch for i, ch in enumerate(rest) if mask >> i & 1]
+        if len(picked) < len(rest):
+            out.append(key[0] + "".join(picked))
+    return out
 
 
 class AcronymIndex:
@@ -197,8 +254,9 @@ class AcronymIndex:
     which drops rows that are gone, and their names are compared again.
     """
 
-    def __init__(self, source: Store | BlockingQueries) -> None:
+    def __init__(self, source: Store | BlockingQueries, *, round5: bool = False) -> None:
         self.queries = ResolverQueries(source) if isinstance(source, Store) else source
+        self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.high = 0
@@ -221,14 +279,14 @@ class AcronymIndex:
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
-            for key in stored_acronyms(name):
+            for key in stored_acronyms(name, self.round5):
                 bucket = self.keys.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
 
     def _add_romanised(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
-            words, joined = skeletons(name)
+            words, joined = skeletons(name, self.round5)
             for key in {*words, joined} - {""}:
                 bucket = self.romanised.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
@@ -238,7 +296,7 @@ class AcronymIndex:
         """Row ids of names stored in another script whose romanisation has ``name``'s
         skeleton: the whole name's, or (of a name of several words) two of its words'."""
         self.refresh()
-        words, joined = skeletons(name)
+        words, joined = skeletons(name, self.round5)
         with self._lock:
             if not self.romanised:
                 return []
@@ -250,6 +308,17 @@ class AcronymIndex:
         need = min(MIN_SHARED, len(words))
         found |= {rid for rid, n in hits.items() if n >= need}
         return sorted(found)[:MAX_WITH_CONTEXT]
+
+    def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:
+        """Row ids under any of ``keys`` (each key's holders skipped when over ``limit``)."""
+        self.refresh()
+        found: set[int] = set()
+        with self._lock:
+            for key in keys:
+                held = self.keys.get(key, ())
+                if len(held) <= limit:
+                    found.update(held)
+        return sorted(found)
 
     def lookup(self, key: str, limit: int = MAX_PER_KEY) -> list[int]:
         """Row ids of stored entities whose name has acronym ``key`` (none when over ``limit``)."""

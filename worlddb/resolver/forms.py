@@ -33,6 +33,7 @@ from anyascii import anyascii
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
+    all_given,
     legal_form_key,
     legal_terms,
     suffixes,
@@ -42,11 +43,13 @@ from worlddb.resolver.slips import typing_slip
 
 __all__ = [
     "NameForm",
+    "cross_script_key",
     "fold_words",
     "name_form",
     "respell",
     "translit_key",
     "umlaut_spelling",
+    "unlisted_titles",
     "untitled",
 ]
 
@@ -164,6 +167,26 @@ def untitled(name: str) -> str:
     return " ".join(t for t in tokens if t != ",")
 
 
+@lru_cache(maxsize=65536)
+def unlisted_titles(name: str) -> str | None:
+    """A person's name without leading words that may be titles no vocabulary here lists
+    ("Magister", "Adjunktus", "LkT", "MBE"), or ``None`` when it has none.
+
+    A leading word is set aside when it is not a given name of the census files (rare ones
+    included), is not an initial, and at least two words remain. That also strips an unlisted
+    *given* name ("Katariina Anneli Markkula" → "Anneli Markkula"), so this is a second reading
+    compared at a penalty beside the name as written (``tiered``), never a replacement.
+    """
+    words = untitled(name).split()
+    dropped = 0
+    while len(words) > 2:
+        folded = fold_words(words[0])
+        if not folded or len(folded[0]) < 2 or folded[0] in all_given():
+            break
+        words, dropped = words[1:], dropped + 1
+    return " ".join(words) if dropped else None
+
+
 @lru_cache(maxsize=131072)
 def name_form(name: str, personal: bool = False) -> NameForm:
     """The comparison form of ``name`` (a person's when ``personal``); see the module docstring."""
@@ -220,6 +243,35 @@ _TRANSLIT: Final = (
     ("ks", "x"),
     ("y", "i"),
 )
+
+
+_CROSS_DIGRAPHS: Final = (
+    ("tsch", "c"),
+    ("tch", "c"),
+    ("cz", "c"),
+    ("ts", "c"),
+    ("tz", "c"),
+    ("ch", "c"),
+    ("kh", "h"),
+    ("ph", "f"),
+    ("th", "t"),
+    ("x", "ks"),
+    ("q", "k"),
+    ("g", "h"),
+)
+_CROSS_DROPPED: Final = re.compile(r"[aeiouyhjw]")
+
+
+@lru_cache(maxsize=65536)
+def cross_script_key(word: str) -> str:
+    """The consonants of a romanised word once the choices romanisation systems disagree on are
+    unified: vowels (Greek η as "i", "h" or "ī"), h/j/w/y, ц as "c", "cz", "ts" or "tz", г as
+    "g" or "h" (Russian or Ukrainian), х as "kh" or "h", ч as "ch", "cz" or "tsch", x/ks, doubled
+    letters. Compared only between a name in
+    another script and a Latin one, where every difference is the romanisation's, not a slip."""
+    for spelled, plain in _CROSS_DIGRAPHS:
+        word = word.replace(spelled, plain)
+    return _DOUBLED.sub(r"\1", _CROSS_DROPPED.sub("", word))
 
 
 @lru_cache(maxsize=65536)

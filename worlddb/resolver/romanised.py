@@ -23,7 +23,7 @@ from typing import Final
 
 from anyascii import anyascii
 
-from worlddb.resolver.forms import fold_words, translit_key
+from worlddb.resolver.forms import cross_script_key, fold_words, translit_key
 
 __all__ = ["MIN_SHARED", "foreign_script", "romanise", "skeletons"]
 
@@ -45,17 +45,20 @@ def romanise(name: str) -> str:
     return anyascii(name)
 
 
-def _skeleton(word: str) -> str:
+def _skeleton(word: str, cross: bool = False) -> str:
+    if cross:  # round-5 matching: g/h, c/cz/ts, kh/h unified too (``forms.cross_script_key``)
+        return cross_script_key(word)
     key = translit_key(word)
     return _DOUBLED.sub(r"\1", key[0] + _DROPPED.sub("", key[1:])) if key else ""
 
 
 @lru_cache(maxsize=65536)
-def skeletons(name: str) -> tuple[frozenset[str], str]:
+def skeletons(name: str, cross: bool = False) -> tuple[frozenset[str], str]:
     """The word skeletons of ``name``'s romanisation and the skeleton of its words run together.
 
-    Words of one letter (initials) and digits carry no key.
+    Words of one letter (initials) and digits carry no key. ``cross``: the round-5 keys
+    (``forms.cross_script_key``), which also unify g/h, c/cz/ts and kh/h.
     """
     words = [w for w in fold_words(name) if w.isalpha()]
-    keys = frozenset(_skeleton(w) for w in words if len(w) > 1)
-    return keys, ("=" + _skeleton("".join(words))) if words else ""
+    keys = frozenset(_skeleton(w, cross) for w in words if len(w) > 1)
+    return keys, ("=" + _skeleton("".join(words), cross)) if words else ""

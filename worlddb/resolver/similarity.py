@@ -36,7 +36,14 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
-from worlddb.resolver.forms import NameForm, name_form, respell, translit_key, umlaut_spelling
+from worlddb.resolver.forms import (
+    NameForm,
+    cross_script_key,
+    name_form,
+    respell,
+    translit_key,
+    umlaut_spelling,
+)
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
 from worlddb.resolver.namedata import (
     all_given,
@@ -51,6 +58,7 @@ from worlddb.resolver.slips import typing_slip
 
 __all__ = [
     "EVIDENCE_SOURCES",
+    "GENERIC_HEADS",
     "NameForm",
     "NameMatch",
     "compare_names",
@@ -76,6 +84,18 @@ PROPER_WORD: Final = 6  # a one-word name this short, one letter off, is likely 
 TECH_ENDINGS: Final = frozenset({"sql", "ql", "db", "js"})  # Postgres / PostgreSQL, Mongo / MongoDB
 OPTIONAL_WORDS: Final = frozenset({"js", "app", "group", "holding", "holdings"})
 """Words another kind of name may lack: "React.js" / "React", "Sony Group" / "Sony"."""
+GENERIC_HEADS: Final = {
+    "Place": frozenset({"city", "town", "village", "borough", "municipality"}),
+    "Tool": frozenset({"license", "licence", "library", "framework", "toolkit"}),
+    "Product": frozenset({"license", "licence", "library", "framework", "toolkit"}),
+}
+"""Class words that end a name of this type and that everyday usage drops ("Nagoya City" /
+"Nagoya", "Kazlib License" / "Kazlib"). Places: the US Census Bureau's legal/statistical area
+descriptions for incorporated places (city, town, village, borough, municipality), which its own
+place names carry ("Springfield city") and usage drops. Tools and products: the class words that
+end software and licence names (a library, a framework, a licence). Optional only as the last
+word of the longer name, and only for that type: "Mexico City" queried as a *Place* against a
+stored "Mexico" is a proposal to review, never a merge."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +106,12 @@ class NameMatch:
     evidence: str
 
 
+_MIN_CROSS_KEY: Final = 2  # consonants a word must keep for its key to tell names apart
+
+
 @lru_cache(maxsize=262144)
 def _word_similarity(
-    a: str, b: str, phonetic: bool, role: str, strict: bool = True
+    a: str, b: str, phonetic: bool, role: str, strict: bool = True, cross: bool = False
 ) -> tuple[float, str]:
     """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
 
@@ -96,9 +119,16 @@ def _word_similarity(
     names), ``middle``, or ``name`` (any word of another kind of name). A known given name is
     told apart from another one except in a family-name position, a known surname from another
     one except in the given-name position. ``strict=False`` lifts that rule (context vouches).
+    ``cross``: one name was written in another script, so words with one ``cross_script_key``
+    are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст").
     """
     if a == b:
         return 1.0, "equal"
+    if cross and role != "name" and a.isalpha() and b.isalpha():
+        key = cross_script_key(a)
+        long_key = len(key) >= _MIN_CROSS_KEY or (key and a[0] == b[0])
+        if long_key and key == cross_script_key(b):
+            return TRANSLIT_SIMILARITY, "transliteration"  # "Goydh" / "Γούδη": one consonant
     if a.isalpha() and b.isalpha() and are_nicknames(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
     if role == "given" and is_pet_form(a, b):
@@ -201,8 +231,12 @@ def _skeleton(word: str) -> str:
     return key[0] + _VOWELS.sub("", key[1:-1]) + key[-1]
 
 
-def _is_optional(word: str, position: int, size: int, *, personal: bool) -> bool:
+def _is_optional(
+    word: str, position: int, size: int, *, personal: bool, generic: frozenset[str] = frozenset()
+) -> bool:
     if word in LEGAL_FORMS or word in CONNECTORS or len(word) == 1:
+        return True
+    if word in generic and position == size - 1 and size > 1:
         return True
     if personal:
         return 0 < position < size - 1
@@ -244,6 +278,8 @@ def compare_names(
     phonetic: bool = False,
     personal: bool = False,
     strict: bool = True,
+    generic: frozenset[str] = frozenset(),
+    cross: bool = False,
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -255,6 +291,9 @@ def compare_names(
         strict: Apply the proper-name rules (two known names one letter apart, a short one-word
             name one letter off: different entities). ``False`` when context vouches for the
             pair (``worlddb.resolver.context``): the caller must then have that support.
+        generic: Class words of the query's type (``GENERIC_HEADS``) that may end either name
+            unmatched ("Adachi City" / "Adachi"), at a penalty like other optional words.
+        cross: One of the two names was written in another script (see ``_word_similarity``).
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
@@ -272,14 +311,14 @@ def compare_names(
         found = False
         for j, b in enumerate(stored.words):
             role = _role(i, j, size_q, size_s, personal)
-            sim, why = _word_similarity(a, b, phonetic, role, strict)
+            sim, why = _word_similarity(a, b, phonetic, role, strict, cross)
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True
-        if not found and not _is_optional(a, i, size_q, personal=personal):
+        if not found and not _is_optional(a, i, size_q, personal=personal, generic=generic):
             return None  # most candidates fail here, before any sorting
     if not all(
-        partnered[j] or _is_optional(b, j, size_s, personal=personal)
+        partnered[j] or _is_optional(b, j, size_s, personal=personal, generic=generic)
         for j, b in enumerate(stored.words)
     ):
         return None
@@ -312,7 +351,9 @@ def compare_names(
     if not _in_order([j for _, j in sorted(pairs)]):
         return None  # "Grace Reyes" is not "Rosa Gross", though each word sounds like one
     for side, left in ((query.words, left_q), (stored.words, left_s)):
-        if not all(_is_optional(side[k], k, len(side), personal=personal) for k in left):
+        if not all(
+            _is_optional(side[k], k, len(side), personal=personal, generic=generic) for k in left
+        ):
             return None
     if phonetic and "phonetic" not in reasons:
         return None  # the fuzzy tier already judged this pair

@@ -36,16 +36,19 @@ from worlddb.plugins import Embedder
 from worlddb.resolver.aliases import (
     MAX_PER_KEY,
     MAX_WITH_CONTEXT,
+    MIN_SYLLABIC,
     AcronymIndex,
     alias_names,
     query_acronym,
     stored_acronyms,
+    syllabic,
+    syllabic_keys,
 )
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.decide import answer, decide
-from worlddb.resolver.forms import untitled
+from worlddb.resolver.forms import unlisted_titles, untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -59,6 +62,7 @@ from worlddb.resolver.options import (
 from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
+    GENERIC_HEADS,
     NameForm,
     compare_names,
     hard_conflict,
@@ -83,6 +87,7 @@ MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the 
 BLOCKING_STAGES: Final = ("all", "loose", "any")
 ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
 ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
+TITLE_GUESS_PENALTY: Final = 0.04  # a match that needs leading words read as unlisted titles
 MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
 
 
@@ -111,6 +116,12 @@ class ResolverSettings:
     any_limit: int = 16
     phonetic_limit: int = 16
     embedding_k: int = 16
+    round5_matching: bool = False
+    """Off by default, not yet measured on the seeded set, the generalisation and fresh sets or
+    at 100k (round 5 of issue 13): type class words optional at a name's end ("Nagoya City",
+    "Kazlib License"), leading words read as unlisted titles at a penalty, names across scripts
+    compared by romanisation-insensitive consonant keys, syllabic acronyms ("UNIMEP"), and
+    acronym keys that skip particles of other languages."""
 
 
 class TieredResolver:
@@ -145,7 +156,7 @@ class TieredResolver:
         self.queries = ResolverQueries(store)
         self.blocker = Blocker(self.queries)
         self.name_vectors = NameVectors(memo_size)
-        self.acronyms = AcronymIndex(self.queries)
+        self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)
 
     def resolve(
         self,
@@ -194,7 +205,11 @@ class TieredResolver:
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return answer(options[0], options)
         blocking = list(surfaces)
-        if spec.type != "Person":  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
+        round5 = self.settings.round5_matching
+        if spec.type == "Person" and round5:  # "Magister Aida Gonzalez" blocked as "Aida Gonzalez"
+            guesses = (g for g in map(unlisted_titles, surfaces) if g)
+            blocking += [g for g in guesses if g not in blocking]
+        else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
             cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
             blocking += [c for c in cores if c and c not in blocking]
         for stage in BLOCKING_STAGES:
@@ -284,6 +299,9 @@ class TieredResolver:
                     for c in found.values()
                     if c.type != "Person"
                 ]
+                round5 = self.settings.round5_matching
+                if round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
+                    acronyms += self._syllabic(key, types, exclude)
             for key in stored_acronyms(surface):
                 if len(key) >= MIN_EXPANDED_ACRONYM:
                     why = f"acronym:{key}: initials of the proposed name's words"
@@ -299,6 +317,17 @@ class TieredResolver:
             acronyms = backed or acronyms
         # An acronym that several stored entities share names none of them in particular.
         return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+
+    def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
+        """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),
+        found through the initials keys it may hide."""
+        rids = self.acronyms.lookup_many(syllabic_keys(key))
+        why = f"acronym:{key}: the stored name's words cut short and run together"
+        return [
+            Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
+            for c in self.blocker.by_rids(rids, types, exclude).values()
+            if c.type != "Person" and syllabic(key, c.surfaces[0])
+        ]
 
     def _romanised(
         self,
@@ -362,18 +391,34 @@ class TieredResolver:
         self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str, *, phonetic: bool
     ) -> list[Option]:
         out: list[Option] = []
+        round5 = self.settings.round5_matching
+        generic = GENERIC_HEADS.get(kind, frozenset()) if round5 else frozenset()
+        scripts = [round5 and foreign_script(s) for s in surfaces]
         for cand in cands:
             personal = "Person" in (kind, cand.type)
-            forms = [name_form(s, personal) for s in surfaces]
+            forms = _readings(surfaces, scripts, personal, titles=round5)
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
-                stored = name_form(surface, personal)
-                for form in forms:
-                    match = compare_names(form, stored, phonetic=phonetic, personal=personal)
-                    if match is not None and (best is None or match.score > best.score):
-                        tier = "phonetic" if phonetic else "fuzzy"
-                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
-                        best = Option(cand.id, tier, match.score, why, cand.surfaces[0])
+                foreign = round5 and foreign_script(surface)
+                for stored, _, cut in _readings([surface], [foreign], personal, titles=round5):
+                    for form, script, penalty in forms:
+                        match = compare_names(
+                            form,
+                            stored,
+                            phonetic=phonetic,
+                            personal=personal,
+                            generic=generic,
+                            cross=personal and script != foreign,
+                        )
+                        if match is None:
+                            continue
+                        score = round(match.score - penalty - cut, 4)
+                        if best is None or score > best.score:
+                            tier = "phonetic" if phonetic else "fuzzy"
+                            why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
+                            if penalty or cut:
+                                why += "; leading words read as titles no vocabulary lists"
+                            best = Option(cand.id, tier, score, why, cand.surfaces[0])
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
@@ -434,3 +479,17 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
+
+
+def _readings(
+    surfaces: Sequence[str], scripts: Sequence[bool], personal: bool, *, titles: bool
+) -> list[tuple[NameForm, bool, float]]:
+    """Each surface's comparison form with its script flag, and (``titles``) for a person's name
+    also the reading without leading words that may be unlisted titles, at a penalty."""
+    out = [(name_form(s, personal), f, 0.0) for s, f in zip(surfaces, scripts, strict=True)]
+    if personal and titles:
+        for s, f in zip(surfaces, scripts, strict=True):
+            guess = unlisted_titles(s)
+            if guess:
+                out.append((name_form(guess, True), f, TITLE_GUESS_PENALTY))
+    return out
