@@ -73,6 +73,10 @@ _TABLES = (
 _NAMED = re.compile(r"\b(" + "|".join(_TABLES) + r")\b", re.IGNORECASE)
 _WRITE = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)", re.I)
 _READ = re.compile(r"^\s*(?:SELECT|WITH)\b", re.IGNORECASE)
+_PLAIN_INSERT = re.compile(
+    r"^INSERT INTO (?P<table>[a-z_]+) \((?P<columns>[a-z_, ]+)\) VALUES \(%s(?:, %s)*\)$"
+)
+"""An insert ``COPY`` can replace: one row of bare parameters, nothing after ``VALUES``."""
 _MUTATES = re.compile(r"\b(?:INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|TRUNCATE)\b", re.IGNORECASE)
 MEMO_ROWS_MAX = 2000
 """A read returning more rows than this is not kept (a scan, not a point read)."""
@@ -197,10 +201,15 @@ class PgConnection:
     PostgreSQL's own dialect (``read``/``write`` keep the memo right for those).
     """
 
-    __slots__ = ("_by_table", "_memo", "_pending", "_raw", "before_lane_read", "stats")
+    __slots__ = ("_by_table", "_memo", "_pending", "_raw", "before_lane_read", "copy", "stats")
 
-    def __init__(self, raw: psycopg.Connection[Any], *, memo: bool = False) -> None:
+    def __init__(
+        self, raw: psycopg.Connection[Any], *, memo: bool = False, copy: bool = False
+    ) -> None:
         self._raw = raw
+        self.copy = copy
+        """Write a plain multi-row ``INSERT`` (no ``ON CONFLICT``, no casts) by ``COPY``:
+        a bulk load's rows, several times fewer server and client cycles per row."""
         self._pending: dict[str, tuple[frozenset[str], list[Sequence[Any]]]] = {}
         self._memo: dict[tuple[str, tuple[Any, ...]], tuple[frozenset[str], list[Any]]] | None
         self._memo = {} if memo else None
@@ -329,5 +338,11 @@ class PgConnection:
             text, _ = plan.render(batch[0])
             self._before(text)
             self.stats["round_trips"] += 1
-            cur.executemany(text, [plan.render(r)[1] for r in batch])
+            plain = _PLAIN_INSERT.match(text) if self.copy and not plan.match_args else None
+            if plain is None:
+                cur.executemany(text, [plan.render(r)[1] for r in batch])
+                return cur
+            with cur.copy(f"COPY {plain['table']} ({plain['columns']}) FROM STDIN") as copy:
+                for row in batch:
+                    copy.write_row(row)
         return cur

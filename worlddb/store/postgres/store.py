@@ -245,7 +245,7 @@ class PgStore(Store):
                         raw.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE")
                     else:
                         raw.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
-                    conn = PgConnection(raw, memo=True)
+                    conn = PgConnection(raw, memo=True, copy=bulk)
                     upkeep = _bulk_upkeep(conn) if bulk else None
                     self._local.txn = conn
                     try:
