@@ -69,7 +69,7 @@ async def _client_rounds(
 
 def _prefill(url: str, memories: int, embedder: str) -> float:
     """Write ``memories`` chat notes into the fleet's users' scopes before the servers start,
-    in changesets of 1000 (as ``worlddb bench mcp`` pre-fills); returns notes/s."""
+    in one bulk load of changesets of 1000 (as ``worlddb bench mcp`` pre-fills); notes/s."""
     from worlddb.bench.prefill import prefill_scoped_notes
 
     with WorldDB.open(url, embedder=_embedder(embedder), extractor=None) as db:

@@ -382,7 +382,9 @@ def _on_backends(
     def one(target: str | Path) -> dict[str, object]:
         with WorldDB.open(target, embedder=embedder, extractor=None) as store:
             corpus = load_corpus(store, worlds, seed=seed, user_worlds=user_worlds)
+            built = getattr(store.store, "last_write_stats", {}).get("index_build_ms")
             report = _measure(store, corpus, embedder, queries, seed, rounds)
+            report["index_build_s"] = None if built is None else round(built / 1000, 2)
             report["load_s"] = round(corpus.load_seconds, 2)
             report["load_worlds_per_s"] = round(
                 int(store.store.counts()["nodes"]) / max(corpus.load_seconds, 1e-9), 1

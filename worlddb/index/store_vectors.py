@@ -57,6 +57,8 @@ class StoreVectorIndex(VectorIndex):
     def remove(self, rids: Iterable[int]) -> None:
         self._stale()
 
+    in_store = True
+
     filters = False
     """pgvector's search takes no filter here: ``allowed`` only filters the ``k`` found, so the
     dense lane never asks this index for a filtered search (``worlddb.index.dense`` checks)."""

@@ -63,6 +63,10 @@ def decode_vector(blob: bytes) -> Vectors:
 class VectorIndex:
     """Cosine HNSW over world rids. Thread-safe; ``path=None`` keeps it in memory only."""
 
+    in_store = False
+    """Whether the store itself indexes the committed vectors (``StoreVectorIndex``): then
+    ``add`` needs no vectors, and a bulk load does not read them back to feed it."""
+
     def __init__(self, dimension: int, path: Path | None = None) -> None:
         self.dimension = dimension
         self.path = path

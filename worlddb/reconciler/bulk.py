@@ -18,7 +18,8 @@ The price of one transaction: the store's other writers (threads, processes) wai
 whole load, and a process's writer gives up after the store's busy timeout.
 
 The vector index is updated after the commit from the stored vectors, streamed in chunks, so
-the load never holds all its vectors in memory. ``after_commit`` listeners hear, after the
+the load never holds all its vectors in memory (not at all when the store indexes them itself,
+as pgvector does). ``after_commit`` listeners hear, after the
 commit, of the changesets that resolved entities (the only ones the built-in listener acts on;
 keeping every changeset of a million-world load in memory to replay it is not an option).
 """
@@ -170,6 +171,9 @@ class BulkOps:
         if removed:
             self.vectors.remove(removed)
         if not fresh:
+            return
+        if self.vectors.in_store:  # already indexed in the transaction: nothing to stream
+            self.vectors.add(fresh, np.empty((0, self.vectors.dimension), dtype=np.float32))
             return
         wanted = set(fresh)
         rids: list[int] = []

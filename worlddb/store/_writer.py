@@ -81,6 +81,11 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             self._deferred.finish()
 
     @property
+    def _defers_fts(self) -> bool:
+        """Whether new worlds' full-text rows wait for ``end_deferral`` (SQLite's bulk load)."""
+        return self.deferring
+
+    @property
     def now(self) -> int:
         """The ingest time every row of this transaction is stamped with."""
         return self._now
@@ -153,7 +158,7 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
                 for rid, (wid, spec, _, searchable) in zip(rids, rows, strict=True)
             ],
         )
-        if not self.deferring:  # else ``DeferredUpkeep.finish`` writes them in one pass
+        if not self._defers_fts:  # else ``DeferredUpkeep.finish`` writes them in one pass
             self.conn.executemany(
                 "INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)",
                 [

@@ -71,6 +71,7 @@ class PgLanes(SqliteLanes):
     def __init__(self, source: Any) -> None:
         super().__init__(source)
         self._primed: dict[str, set[int]] = {}  # per statement: the rids batched already
+        self._primed_at: dict[str, int] = {}  # per statement: how far into ``added_rids``
 
     @property
     def _raw(self) -> Any:
@@ -163,10 +164,14 @@ class PgLanes(SqliteLanes):
         primed = self._primed.setdefault(which[0], set())
         if rid in primed:
             return
-        new_rids = set(getattr(self._source, "new_rids", {}).values())
-        if rid not in new_rids:
+        added: list[int] | None = getattr(self._source, "added_rids", None)
+        if added is None or rid not in getattr(self._source, "added_rid_set", ()):
             return
-        batch = sorted(new_rids - primed)
+        # Only the worlds added since this statement's last batch: a bulk load's one
+        # transaction adds a million, and re-scanning them per call would be quadratic.
+        at = self._primed_at.get(which[0], 0)
+        batch = sorted(added[at:])
+        self._primed_at[which[0]] = len(added)
         primed.update(batch)
         single, batched = which
         answers: dict[tuple[object, ...], list[object]] = {(r,): [] for r in batch}
@@ -190,7 +195,9 @@ class PgLanes(SqliteLanes):
             return []
         literal = vector_literal(query)
         with self.lock:
-            cast(PgConnection, self.conn).flush()
+            conn = cast(PgConnection, self.conn)
+            conn.lane_read()
+            conn.flush()
             raw = self._raw
             raw.execute(
                 "SELECT set_config('hnsw.ef_search', %s, false), "

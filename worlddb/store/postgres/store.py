@@ -51,6 +51,7 @@ from worlddb.store import Store
 from worlddb.store.conflicts import WriteConflictError
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.postgres.bulk import PgDeferredUpkeep
 from worlddb.store.postgres.dialect import PgConnection
 from worlddb.store.postgres.lanes import PgLanes
 from worlddb.store.postgres.writer import PgWriter
@@ -69,6 +70,14 @@ _CONFLICTS: Final = (
     psycopg.errors.DeadlockDetected,
     psycopg.errors.UniqueViolation,
 )
+
+
+def _bulk_upkeep(conn: PgConnection) -> PgDeferredUpkeep | None:
+    """The deferred index upkeep of a bulk load, if the store is empty (else ``None``)."""
+    row = conn.raw.execute("SELECT EXISTS (SELECT 1 FROM nodes)").fetchone()
+    if row is None or row[0]:
+        return None
+    return PgDeferredUpkeep(conn)
 
 
 def _is_conflict(exc: BaseException) -> bool:
@@ -212,6 +221,20 @@ class PgStore(Store):
     def transaction(self, clock: Callable[[], int] = now_us) -> Iterator[PgWriter]:
         """One PostgreSQL transaction in this store's write mode; rolled back on error
         (``WriteConflictError`` when ``serializable`` lost a conflict: run it again)."""
+        with self._write(clock, bulk=False) as txn:
+            yield txn
+
+    @contextmanager
+    def bulk_transaction(self, clock: Callable[[], int] = now_us) -> Iterator[PgWriter]:
+        """``transaction()`` for a bulk load: into an empty store, the secondary B-trees of
+        ``nodes`` and ``edges`` wait for ``end_deferral`` and the full-text and vector
+        indexes for the end of the load (or the first read that wants them), then are built
+        in one pass each and verified (``worlddb.store.postgres.bulk``)."""
+        with self._write(clock, bulk=True) as txn:
+            yield txn
+
+    @contextmanager
+    def _write(self, clock: Callable[[], int], *, bulk: bool) -> Iterator[PgWriter]:
         with self.write_lock:
             if self._txn() is not None:
                 raise RuntimeError("PgStore.transaction() is not re-entrant")
@@ -222,10 +245,15 @@ class PgStore(Store):
                         raw.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE")
                     else:
                         raw.execute(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
-                    conn = PgConnection(raw, memo=True)
+                    conn = PgConnection(raw, memo=True, copy=bulk)
+                    upkeep = _bulk_upkeep(conn) if bulk else None
                     self._local.txn = conn
                     try:
-                        yield PgWriter(conn, clock(), dims)
+                        yield PgWriter(conn, clock(), dims, upkeep)
+                        if upkeep is not None:
+                            upkeep.finish_structure()
+                            upkeep.finish_lanes()
+                            conn.stats["index_build_ms"] = round(upkeep.build_seconds * 1000)
                         conn.flush()
                     except psycopg.DataError as exc:
                         if "NUL" not in str(exc):

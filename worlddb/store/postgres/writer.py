@@ -25,6 +25,7 @@ import numpy as np
 from worlddb.model import NodeId, WorldSpec
 from worlddb.store._writer import PurgedRow, Writer
 from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.postgres.bulk import PgDeferredUpkeep
 from worlddb.store.postgres.dialect import PgConnection
 
 __all__ = ["PgWriter", "hnsw_index_sql", "vector_literal"]
@@ -62,6 +63,9 @@ _PUT_COMPOSED: Final = (
     "ON CONFLICT (rid, kind) DO UPDATE SET vector = excluded.vector"
 )
 _ADD_MEMBER: Final = "INSERT INTO scope_members (scope, rid) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+_ADD_PROVENANCE: Final = (
+    "INSERT INTO provenance (node, source, recorded_at) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
+)
 """Deferred too: nothing reads what these inserts return."""
 
 _DESCENDANTS: Final = (
@@ -94,18 +98,48 @@ _OUT_EDGES_MANY: Final = (
 class PgWriter(Writer):
     """One PostgreSQL write transaction (see the module docstring)."""
 
-    def __init__(self, conn: PgConnection, now: int, dimensions: set[int]) -> None:
+    def __init__(
+        self,
+        conn: PgConnection,
+        now: int,
+        dimensions: set[int],
+        upkeep: PgDeferredUpkeep | None = None,
+    ) -> None:
         super().__init__(cast(sqlite3.Connection, conn), now)
         self._pg = conn
         self._dimensions = dimensions  # the store's known HNSW dimensions (shared, grows)
-        self._primed: dict[str, set[str]] = {}
+        self._upkeep = upkeep
+        self._primed: dict[str, int] = {}  # per batched read: how far into ``_added_ids``
+        self._added_ids: list[str] = []
         self.new_rids: dict[str, int] = {}
         """Row ids this transaction assigned, by world id: ``rid_of`` answers them without
         a round trip, and the composition reads batch over them (``PgLanes``)."""
+        self.added_rids: list[int] = []
+        self.added_rid_set: set[int] = set()
+        """The same row ids in the order assigned (purged ones too): a batched read takes
+        the ones added since its last batch, not a scan of all of them (``PgLanes``)."""
+
+    @property
+    def deferring(self) -> bool:
+        """Whether a bulk load still defers the B-trees of ``nodes`` and ``edges``
+        (``worlddb.store.postgres.bulk``; the full-text rows are written as usual)."""
+        return self._upkeep is not None and self._upkeep.structure_active
+
+    def end_deferral(self) -> None:
+        """Rebuild the deferred B-trees (the lane indexes wait: ``finish_lanes``)."""
+        if self._upkeep is not None:
+            self._upkeep.finish_structure()
+
+    @property
+    def _defers_fts(self) -> bool:
+        return False
 
     def insert_new_worlds(self, rows: list[tuple[NodeId, WorldSpec, bytes, bool]]) -> list[int]:
         rids = super().insert_new_worlds(rows)
         self.new_rids.update((str(row[0]), rid) for row, rid in zip(rows, rids, strict=True))
+        self._added_ids += [str(row[0]) for row in rows]
+        self.added_rids += rids
+        self.added_rid_set.update(rids)
         return rids
 
     def rid_of(self, world_id: str) -> int | None:
@@ -126,9 +160,16 @@ class PgWriter(Writer):
     def put_embedding(self, rid: int, text_hash: str, vector: bytes) -> None:
         dim = len(vector) // 4
         if dim not in self._dimensions:
-            self._pg.read(hnsw_index_sql(dim))
+            if self._upkeep is not None and self._upkeep.lanes_active:
+                self._upkeep.dimensions.add(dim)  # built at the end of the bulk load
+            else:
+                self._pg.read(hnsw_index_sql(dim))
             self._dimensions.add(dim)
         self._pg.defer(_PUT_EMBEDDING, (rid, text_hash, vector, vector_literal(vector)))
+
+    def add_provenance(self, wid: str, source: str) -> None:
+        """Deferred like the vectors: nothing reads what the insert returns."""
+        self._pg.defer(_ADD_PROVENANCE, (wid, source, self._now))
 
     def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
         self._pg.defer(_PUT_COMPOSED, (rid, kind, vector))
@@ -157,11 +198,12 @@ class PgWriter(Writer):
     def _prime(self, name: str, batched: str, single: str, extra: tuple[str, ...]) -> None:
         """Read ``batched`` (``root, value`` rows) for the new worlds not yet read under
         ``name`` and keep the answers in the memo as ``single``'s, one per world."""
-        done = self._primed.setdefault(name, set())
-        todo = [wid for wid in self.new_rids if wid not in done]
+        at = self._primed.get(name, 0)
+        # only the worlds added since the last batch (a bulk load adds a million)
+        todo = [wid for wid in self._added_ids[at:] if wid in self.new_rids]
+        self._primed[name] = len(self._added_ids)
         if not todo:
             return
-        done.update(todo)
         answers: dict[str, list[tuple[object]]] = {wid: [] for wid in todo}
         for root, value in self._pg.read(batched, (todo, *extra)).fetchall():
             answers[str(root)].append((value,))
