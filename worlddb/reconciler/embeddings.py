@@ -52,7 +52,7 @@ _REPLY_ROLE = "assistant"
 def embedded_text(type_: str, name: str, content: str, reply_head_chars: int | None) -> str:
     """The text embedded for a world: its content (else its name), or for a Turn whose role
     (its name) is ``assistant`` and whose content is longer than ``reply_head_chars``, the head
-    of the content cut at the last whitespace in its final fifth (else exactly there)."""
+    of the content cut at its last space in the head's final fifth (else exactly there)."""
     text = content or name
     if reply_head_chars is None or type_ != "Turn" or name != _REPLY_ROLE:
         return text
