@@ -165,3 +165,21 @@ def test_a_nul_character_in_a_copied_row_is_refused_and_nothing_is_kept(pg_url: 
         assert db.store.counts()["nodes"] == 0
         db.write_bulk(_plain(10))
         assert db.store.counts()["nodes"] == 16 and db.verify() == []
+
+
+def test_a_bulk_load_leaves_column_statistics_for_the_planner(pg_url: str) -> None:
+    """Without ANALYZE the first recalls after a load would be planned with no histograms or
+    distinct counts (autovacuum has not seen the tables yet)."""
+    stats = (
+        "SELECT count(*) FROM pg_stats WHERE schemaname = current_schema() "
+        "AND tablename IN ('nodes', 'edges', 'fts')"
+    )
+    with _open_pg(pg_url, None):
+        pass
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute(stats).fetchone() == (0,)
+    with _open_pg(pg_url, None) as db:
+        db.write_bulk(_plain(40))
+    with psycopg.connect(pg_url) as conn:
+        row = conn.execute(stats).fetchone()
+    assert row is not None and row[0] > 0

@@ -114,6 +114,24 @@ class PgDeferredUpkeep:
         self.structure_active = False
         self._build(self._structure)
 
+    def analyze(self) -> None:
+        """``ANALYZE`` this schema's tables at the end of the load, inside its transaction.
+
+        A bulk load writes every row before autovacuum has looked at any table, so the
+        planner would read the first recalls with no column statistics (row counts come back
+        with the rebuilt indexes, histograms and distinct counts do not): PostgreSQL's own
+        advice after populating a database. ANALYZE counts the transaction's own rows."""
+        self._conn.flush()
+        raw = self._conn.raw
+        tables = [
+            str(name)
+            for (name,) in raw.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            ).fetchall()
+        ]
+        for table in tables:
+            raw.execute(f'ANALYZE "{table}"')
+
     def finish_lanes(self) -> None:
         """Rebuild and verify the full-text and vector indexes (idempotent)."""
         if not self.lanes_active:

@@ -253,6 +253,7 @@ class PgStore(Store):
                         if upkeep is not None:
                             upkeep.finish_structure()
                             upkeep.finish_lanes()
+                            upkeep.analyze()
                             conn.stats["index_build_ms"] = round(upkeep.build_seconds * 1000)
                         conn.flush()
                     except psycopg.DataError as exc:
