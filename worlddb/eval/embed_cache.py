@@ -184,39 +184,29 @@ class CachingEmbedder(EmbedderWrapper):
         return list(array)
 
     def _lookup(self, hashes: list[str], kind: Kind) -> dict[str, Vectors]:
-        with self._lock:
-            return self._lookup_locked(hashes, kind)
-
-    def _lookup_locked(self, hashes: list[str], kind: Kind) -> dict[str, Vectors]:
-        conn = self._connect()
         found: dict[str, Vectors] = {}
         width = self.dimension * 4
-        for start in range(0, len(hashes), _LOOKUP_CHUNK):
-            chunk = hashes[start : start + _LOOKUP_CHUNK]
-            marks = ",".join("?" * len(chunk))
-            rows = conn.execute(
-                "SELECT text_hash, vector FROM vectors WHERE embedder = ? AND kind = ? "
-                f"AND text_hash IN ({marks})",
-                (self.key, kind, *chunk),
-            )
-            for text_hash, blob in rows:
-                if len(blob) != width:
-                    raise IntegrityError(
-                        f"cached vector {text_hash[:16]!r} in {str(self.path)!r} has "
-                        f"{len(blob)} bytes, expected {width}"
-                    )
-                found[str(text_hash)] = np.frombuffer(blob, dtype=np.float32)
+        with self._lock:
+            conn = self._connect()
+            for start in range(0, len(hashes), _LOOKUP_CHUNK):
+                chunk = hashes[start : start + _LOOKUP_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = conn.execute(
+                    "SELECT text_hash, vector FROM vectors WHERE embedder = ? AND kind = ? "
+                    f"AND text_hash IN ({marks})",
+                    (self.key, kind, *chunk),
+                ).fetchall()
+                for text_hash, blob in rows:
+                    if len(blob) != width:
+                        raise IntegrityError(
+                            f"cached vector {text_hash[:16]!r} in {str(self.path)!r} has "
+                            f"{len(blob)} bytes, expected {width}"
+                        )
+                    found[str(text_hash)] = np.frombuffer(blob, dtype=np.float32)
         return found
 
     def _store(self, rows: list[tuple[str, Vectors]], kind: Kind) -> None:
-        with self._lock:
-            conn = self._connect()
-            self._store_locked(conn, rows, kind)
-
-    def _store_locked(
-        self, conn: sqlite3.Connection, rows: list[tuple[str, Vectors]], kind: Kind
-    ) -> None:
-        with conn:
+        with self._lock, self._connect() as conn:
             conn.executemany(
                 "INSERT OR IGNORE INTO vectors (embedder, kind, text_hash, vector) "
                 "VALUES (?, ?, ?, ?)",

@@ -24,6 +24,7 @@ is kept as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -42,10 +43,12 @@ from worlddb.resolver.namedata import (
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
+    "TITLE_GUESS_PENALTY",
     "NameForm",
     "cross_script_key",
     "fold_words",
     "name_form",
+    "readings",
     "respell",
     "translit_key",
     "umlaut_spelling",
@@ -297,3 +300,21 @@ def umlaut_spelling(a: str, b: str) -> bool:
     if a == b or min(len(a), len(b)) < _MIN_UMLAUT_WORD:
         return False
     return _UMLAUT_E.sub(r"\1", a) == _UMLAUT_E.sub(r"\1", b)
+
+
+TITLE_GUESS_PENALTY: Final = 0.04
+"""Score a match loses when it needs leading words read as unlisted titles (``readings``)."""
+
+
+def readings(
+    surfaces: Sequence[str], scripts: Sequence[bool], personal: bool, *, titles: bool
+) -> list[tuple[NameForm, bool, float]]:
+    """Each surface's comparison form with its script flag, and (``titles``) for a person's name
+    also the reading without leading words that may be unlisted titles, at a penalty."""
+    out = [(name_form(s, personal), f, 0.0) for s, f in zip(surfaces, scripts, strict=True)]
+    if personal and titles:
+        for s, f in zip(surfaces, scripts, strict=True):
+            guess = unlisted_titles(s)
+            if guess:
+                out.append((name_form(guess, True), f, TITLE_GUESS_PENALTY))
+    return out

@@ -48,7 +48,7 @@ from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.decide import answer, decide
-from worlddb.resolver.forms import unlisted_titles, untitled
+from worlddb.resolver.forms import readings, unlisted_titles, untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -87,7 +87,6 @@ MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the 
 BLOCKING_STAGES: Final = ("all", "loose", "any")
 ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
 ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
-TITLE_GUESS_PENALTY: Final = 0.04  # a match that needs leading words read as unlisted titles
 MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
 
 
@@ -396,11 +395,11 @@ class TieredResolver:
         scripts = [round5 and foreign_script(s) for s in surfaces]
         for cand in cands:
             personal = "Person" in (kind, cand.type)
-            forms = _readings(surfaces, scripts, personal, titles=round5)
+            forms = readings(surfaces, scripts, personal, titles=round5)
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
                 foreign = round5 and foreign_script(surface)
-                for stored, _, cut in _readings([surface], [foreign], personal, titles=round5):
+                for stored, _, cut in readings([surface], [foreign], personal, titles=round5):
                     for form, script, penalty in forms:
                         match = compare_names(
                             form,
@@ -479,17 +478,3 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
-
-
-def _readings(
-    surfaces: Sequence[str], scripts: Sequence[bool], personal: bool, *, titles: bool
-) -> list[tuple[NameForm, bool, float]]:
-    """Each surface's comparison form with its script flag, and (``titles``) for a person's name
-    also the reading without leading words that may be unlisted titles, at a penalty."""
-    out = [(name_form(s, personal), f, 0.0) for s, f in zip(surfaces, scripts, strict=True)]
-    if personal and titles:
-        for s, f in zip(surfaces, scripts, strict=True):
-            guess = unlisted_titles(s)
-            if guess:
-                out.append((name_form(guess, True), f, TITLE_GUESS_PENALTY))
-    return out

@@ -114,13 +114,21 @@ class PgDeferredUpkeep:
         self.structure_active = False
         self._build(self._structure)
 
-    def analyze(self) -> None:
-        """``ANALYZE`` this schema's tables at the end of the load, inside its transaction.
+    def finish(self) -> None:
+        """The end of the load: every deferred index rebuilt and verified, the tables analysed."""
+        self.finish_structure()
+        self.finish_lanes()
+        self._analyze()
 
-        A bulk load writes every row before autovacuum has looked at any table, so the
-        planner would read the first recalls with no column statistics (row counts come back
-        with the rebuilt indexes, histograms and distinct counts do not): PostgreSQL's own
-        advice after populating a database. ANALYZE counts the transaction's own rows."""
+    def _analyze(self) -> None:
+        """``ANALYZE`` this schema's tables inside the load's transaction (it counts the
+        transaction's own rows).
+
+        A bulk load writes every row before autovacuum has looked at any table, so the first
+        reads after it would be planned without column statistics (row counts come back with
+        the rebuilt indexes; histograms and distinct counts do not); PostgreSQL's advice after
+        populating a database. Measured at 100k (BENCHMARKS.md, "Round 3"): it did not move
+        recall P95, so it guards the plans rather than explaining that round's latencies."""
         self._conn.flush()
         raw = self._conn.raw
         tables = [

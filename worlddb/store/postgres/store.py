@@ -251,9 +251,7 @@ class PgStore(Store):
                     try:
                         yield PgWriter(conn, clock(), dims, upkeep)
                         if upkeep is not None:
-                            upkeep.finish_structure()
-                            upkeep.finish_lanes()
-                            upkeep.analyze()
+                            upkeep.finish()
                             conn.stats["index_build_ms"] = round(upkeep.build_seconds * 1000)
                         conn.flush()
                     except psycopg.DataError as exc:
