@@ -16,10 +16,16 @@ same as comparing rows every time).
 
 Run with atheris (``python fuzz/fuzz_changeset.py -max_total_time=60 fuzz/corpus/changeset``)
 or call ``test_one_input`` directly, as ``tests/test_fuzz_corpus.py`` does for the seed corpus.
+
+Counting: with ``WORLDDB_FUZZ_TALLY=PATH`` set, every input rewrites one line in PATH —
+executions, write attempts (changesets handed to ``WorldDB.write``, the unit a long run is
+measured in, like one state-machine step), refused writes — so ``scripts/long_invariants.py``
+can stop libFuzzer (SIGUSR1, its graceful stop) once a seed has made enough write attempts.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -46,7 +52,15 @@ with _instrumented():
     from worlddb.store import MEMORY, Store, _connect
     from worlddb.store.schema import migrate
 
-__all__ = ["ByteReader", "decode_changesets", "fresh_store", "main", "test_one_input"]
+__all__ = [
+    "ByteReader",
+    "Tally",
+    "decode_changesets",
+    "fresh_store",
+    "main",
+    "read_tally",
+    "test_one_input",
+]
 
 WORLD_TYPES: Final = ("Note", "Fact", "Person", "Session", "Turn", "Scope", "Topic", "bad type")
 EDGE_TYPES: Final = (*DEFAULT_EDGE_TYPES, "bogus")
@@ -221,12 +235,49 @@ def _changed_tables(conn: sqlite3.Connection, before: bytes) -> list[str]:
     return sorted(t for t in then.keys() | now.keys() if then.get(t) != now.get(t))
 
 
+class Tally:
+    """Executions, write attempts and refused writes of this process, mirrored to a file.
+
+    The file is one fixed line rewritten in place (``pwrite``), cheap beside an input's
+    milliseconds, so the count survives libFuzzer ending the process without Python's exit
+    handlers.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self.executions = self.writes = self.refused = 0
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) if path else None
+
+    def record(self, writes: int, refused: int) -> None:
+        self.executions += 1
+        self.writes += writes
+        self.refused += refused
+        if self._fd is not None:
+            line = f"{self.executions:20d} {self.writes:20d} {self.refused:20d}\n"
+            os.pwrite(self._fd, line.encode("ascii"), 0)
+
+
+def read_tally(path: str) -> dict[str, int]:
+    """The counts a ``Tally`` mirrored to ``path`` (zeros when nothing was recorded yet)."""
+    try:
+        with open(path, encoding="ascii") as handle:
+            fields = handle.read().split()
+    except FileNotFoundError:
+        fields = []
+    numbers = [int(f) for f in fields[:3]] if len(fields) >= 3 else [0, 0, 0]
+    return dict(zip(("executions", "writes", "refused"), numbers, strict=True))
+
+
+TALLY: Final = Tally(os.environ.get("WORLDDB_FUZZ_TALLY"))
+
+
 def test_one_input(data: bytes) -> None:
     """One fuzz iteration on a fresh in-memory store."""
     db, seeds = fresh_store()
+    writes = refused = 0
     with db:
         conn = db.store._write_connection
         for changeset in decode_changesets(data, seeds):
+            writes += 1
             # A commit that resolved entities queues a recluster pass on a background thread,
             # which may stage proposals (its own transaction) at any moment: wait for it, or
             # its legitimate write lands between the snapshot and the check below.
@@ -235,11 +286,13 @@ def test_one_input(data: bytes) -> None:
             try:
                 db.write(changeset)
             except WorldDBError:
+                refused += 1
                 changed = _changed_tables(conn, before)
                 assert not changed, f"a refused changeset changed the store: {changed}"
         db.drain_recluster()
         problems = db.verify()
         assert problems == [], problems
+    TALLY.record(writes, refused)
 
 
 def main() -> None:

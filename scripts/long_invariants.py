@@ -7,8 +7,10 @@ chunks of ``--examples`` examples of up to ``--steps`` steps, each chunk with it
 seed; it counts the rules actually executed (Hypothesis ends many examples before the step
 cap). ``atheris``: ``fuzz/fuzz_changeset.py`` under libFuzzer with ``-seed=SEED`` for the same
 budget, in a scratch corpus (the committed corpus is read, never grown); it counts executions
-(each one decodes up to four changesets and writes them to a fresh store). When atheris is not
-importable, ``changeset`` replays the target on random bytes instead (``random``).
+and write attempts (each execution decodes up to four changesets and writes them to a fresh
+store; ``--operations`` counts write attempts, the unit a state-machine step is also made of).
+When atheris is not importable, ``changeset`` replays the target on random bytes instead
+(``random``).
 
 Run under ``nice`` on a shared box, e.g.::
 
@@ -27,6 +29,7 @@ import os
 import random
 import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -123,44 +126,72 @@ def run_hypothesis(
 
 
 def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> dict[str, Any]:
-    """libFuzzer on the changeset target for ``budget_s`` (or ``operations`` executions, whichever
-    comes first); counts executions from its log."""
+    """libFuzzer on the changeset target for ``budget_s``, or until ``operations`` write
+    attempts (changesets handed to ``WorldDB.write``; one input makes up to four) have run,
+    whichever comes first.
+
+    The target mirrors its counts to a tally file (``WORLDDB_FUZZ_TALLY``); this polls it and
+    sends SIGUSR1, libFuzzer's graceful stop (it finishes the input, prints its final stats and
+    exits 0), once the seed has made enough write attempts.
+    """
     try:
         import atheris  # noqa: F401
     except ImportError:
         return run_random_changesets(seed, budget_s)
+    sys.path.insert(0, str(ROOT / "fuzz"))
+    from fuzz_changeset import read_tally
+
     with tempfile.TemporaryDirectory(prefix="worlddb-atheris-") as scratch:
         corpus = ROOT / "fuzz" / "corpus" / "changeset"
+        tally = f"{scratch}/tally"
         command = [
             sys.executable,
             str(ROOT / "fuzz" / "fuzz_changeset.py"),
             f"-seed={seed + 1}",  # libFuzzer treats seed 0 as "pick one"
             f"-max_total_time={int(budget_s)}",
-            *([f"-runs={operations}"] if operations is not None else []),
             f"-artifact_prefix={scratch}/",
             "-print_final_stats=1",
-            scratch,
+            f"{scratch}/corpus",
             str(corpus),
         ]
-        cpu_start, load_start = _children_cpu(), os.getloadavg()[0]
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        Path(f"{scratch}/corpus").mkdir()
+        start, cpu_start, load_start = time.monotonic(), _children_cpu(), os.getloadavg()[0]
+        env = {**os.environ, "WORLDDB_FUZZ_TALLY": tally}
+        with (
+            open(f"{scratch}/log", "w+", encoding="utf-8") as log_file,
+            subprocess.Popen(
+                command, stdout=log_file, stderr=subprocess.STDOUT, cwd=ROOT, env=env
+            ) as fuzzer,
+        ):
+            stopped = False
+            while fuzzer.poll() is None:
+                time.sleep(1.0)
+                if (
+                    not stopped
+                    and operations is not None
+                    and read_tally(tally)["writes"] >= operations
+                ):
+                    fuzzer.send_signal(signal.SIGUSR1)
+                    stopped = True
+            log_file.seek(0)
+            log = log_file.read()
         cpu = _children_cpu() - cpu_start
-        log = done.stderr
+        counts = read_tally(tally)
         runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
         crashes = sorted(p.name for p in Path(scratch).glob("crash-*"))
         kept = _keep_crashes(Path(scratch), crashes)
     return {
         "target": "atheris",
         "seed": seed + 1,
-        "executions": int(runs[-1]) if runs else None,
-        "seconds": float(m[-1])
-        if (m := re.findall(r"Done \d+ runs in (\d+) second", log))
-        else None,
+        "executions": int(runs[-1]) if runs else counts["executions"],
+        "write_attempts": counts["writes"],
+        "writes_refused": counts["refused"],
+        "seconds": round(time.monotonic() - start, 1),
         "cpu_seconds": round(cpu, 1),
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
-        "exit_status": done.returncode,
-        "violations": max(int(done.returncode != 0), len(crashes)),  # libFuzzer stops at one
-        "violation_samples": [done.stdout[-3000:] + log[-3000:]] if done.returncode != 0 else [],
+        "exit_status": fuzzer.returncode,
+        "violations": max(int(fuzzer.returncode != 0), len(crashes)),  # libFuzzer stops at one
+        "violation_samples": [log[-6000:]] if fuzzer.returncode != 0 else [],
         "crash_inputs": kept,
     }
 
@@ -228,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         "--operations",
         type=int,
         default=None,
-        help="Stop a seed after this many steps/executions (the time budget still caps it).",
+        help="Stop a seed after this many operations: state-machine steps, or changesets the "
+        "fuzz target writes (the time budget still caps it).",
     )
     parser.add_argument("--out", type=Path, default=None, help="Append JSON lines here too.")
     args = parser.parse_args(argv)
@@ -249,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.out is not None:
             with args.out.open("a", encoding="utf-8") as out:
                 out.write(line + "\n")
-    key = "steps" if args.target == "hypothesis" else "executions"
+    key = {"hypothesis": "steps", "atheris": "write_attempts"}.get(args.target, "executions")
     total = sum(r.get(key) or 0 for r in results)
     violations = sum(r["violations"] for r in results)
     print(
