@@ -1,5 +1,6 @@
-"""Round-5 matching (issue 13), behind ``ResolverSettings.round5_matching``: class words at a
-name's end, unlisted titles, names across scripts, syllabic acronyms; and what stays apart."""
+"""Round-5 matching (issue 13), on by default (``ResolverSettings.round5_matching``): class
+words at a name's end, unlisted titles, names across scripts, syllabic acronyms; and what
+stays apart."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from worlddb.resolver.forms import cross_script_key, unlisted_titles
 pytestmark = pytest.mark.worlddb(recluster=False)
 
 ON = ResolverSettings(round5_matching=True)
+OFF = ResolverSettings(round5_matching=False)  # the round-4 resolver
 
 
 def resolve(db: WorldDB, kind: str, name: str, settings: ResolverSettings = ON) -> Resolution:
@@ -61,7 +63,11 @@ def test_round5_finds_the_variant_only_when_switched_on(
     result = resolve(db, kind, query)
     assert (result.outcome, result.world_id) == ("resolved", target)
     assert result.tier != "exact"  # a proposal, never a silent merge
-    assert result.outcome != resolve(db, kind, query, ResolverSettings()).outcome
+    assert result.outcome != resolve(db, kind, query, OFF).outcome
+
+
+def test_round5_matching_is_the_default() -> None:
+    assert ResolverSettings().round5_matching and ResolverSettings() == ON
 
 
 @pytest.mark.parametrize(

@@ -149,7 +149,7 @@ def run_resolver_bench(
     data_dir: Path = DATA_DIR,
     dataset: str = "seeded",
     context: int = 0,
-    round5: int = 0,
+    round5: int | None = None,
 ) -> dict[str, object]:
     """Load ``entities`` stored entities, resolve every query, report quality and latency.
 
@@ -166,8 +166,8 @@ def run_resolver_bench(
             or ``r5`` (``make_resolver_r5.py``: the round-5 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
-        round5: ``1`` turns on ``ResolverSettings.round5_matching`` (off by default until it is
-            measured on every set).
+        round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
+            ablations), ``1`` on; ``None`` keeps ``settings``' own value (on by default).
     """
     from worlddb.bench.resolver_gen import FRESH, HALVES, R4, R5, load_generalisation
 
@@ -180,8 +180,8 @@ def run_resolver_bench(
         raise ValueError(
             f"dataset must be 'seeded', 'generalisation', 'fresh', 'r4' or 'r5', not {dataset!r}"
         )
-    if int(round5):
-        settings = replace(settings or ResolverSettings(), round5_matching=True)
+    if round5 is not None:
+        settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))
     entities = int(entities)
     if entities < len(canonical):
         raise ValueError(f"entities must be at least {len(canonical)}, not {entities}")
