@@ -40,3 +40,27 @@ def test_a_derived_world_closes_at_the_latest_close_time_of_its_sources() -> Non
         db.retire(a, at=400)
         db.retire(b, at=200)
         assert db.get(f).valid_to == 400  # note a stated it until 400
+
+
+def test_an_edit_keeps_open_what_the_new_version_of_a_closed_session_holds() -> None:
+    """Found by the 1M-step Hypothesis run (stop 26, seed 0): a Session derived from one of its
+    own notes. Editing that note closes it, the ``derived_from`` cascade closes the old Session,
+    and the old Session's close cascades to what it contains — but the edit's new Session
+    version, written in the same changeset, still holds the other note, so it stays open. (The
+    store did this right; the state machine's model closed the note, because it closed each old
+    version before adding the next new one.)"""
+    with WorldDB.open(":memory:", embedder=None, extractor=None) as db:
+        edited, kept = WorldSpec("Note", content="edited"), WorldSpec("Note", content="kept")
+        session = WorldSpec("Session", children=(world_id(edited), world_id(kept)))
+        db.write(
+            Changeset(
+                worlds=(edited, kept, session),
+                edges=(EdgeSpec("derived_from", world_id(session), world_id(edited)),),
+            )
+        )
+        result = db.edit(world_id(edited), content="edited again")
+        new_note, new_session = result.created
+        assert db.get(world_id(session)).valid_to is not None  # the old versions closed
+        assert db.get(world_id(edited)).valid_to is not None
+        assert db.get(new_session).children == (new_note, world_id(kept))
+        assert db.get(world_id(kept)).valid_to is None  # the new Session still holds it

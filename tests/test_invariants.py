@@ -463,9 +463,13 @@ class StoreMachine(RuleBasedStateMachine):
             for kid in kids:
                 self.model.worlds[kid].parent = new
                 self.model.add_edge(EdgeSpec("contains", new, kid))
-            self.model.close(old, at)  # after the new version holds the kids: they stay open
             assert self.db.get(new).children == kids
             swapped = new
+        # The edit is one changeset: every new version holds its kids before any old version
+        # closes. Closing an old world may cascade to an old ancestor (a Session derived from
+        # it), and that ancestor's kids stay open because its new version already holds them.
+        for old in chain:
+            self.model.close(old, at)
         root_old, root_new = chain[-1], result.created[-1]
         for e in list(self.model.live("contains")):
             if e.target == root_old and self.model.worlds[e.source].type == "Scope":
