@@ -144,7 +144,9 @@ def _exact(
 ) -> list[DenseHit]:
     """Score every admitted world, read from the narrow side (a scope's members or a type)."""
     scope = NodeId(driver[1]) if driver[0] == "scope" else None
-    return _rank(query, backend.admitted_vectors(flt, scope), limit)
+    # PostgreSQL picks the rows that can rank (pgvector distances); SQLite returns None.
+    rows = backend.admitted_nearest(flt, scope, query.astype("<f4").tobytes(), limit)
+    return _rank(query, backend.admitted_vectors(flt, scope) if rows is None else rows, limit)
 
 
 def _rank(query: Vectors, rows: list[tuple[int, bytes]], limit: int) -> list[DenseHit]:

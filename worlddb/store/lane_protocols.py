@@ -124,6 +124,16 @@ class DenseQueries(Protocol):
         given (a narrow scope), else from the worlds of ``flt``'s types (a narrow type set)."""
         ...
 
+    def admitted_nearest(
+        self, flt: WorldFilter, scope: NodeId | None, query: bytes, limit: int
+    ) -> list[tuple[int, bytes]] | None:
+        """The rows of ``admitted_vectors`` that can rank in its top ``limit`` for ``query``
+        (cosine), chosen inside the store so only those travel: every admitted world within
+        ``NEAR_TIE`` of the ``limit``-th nearest one's distance, so the lane's own exact
+        ranking of them equals its ranking of all admitted vectors, ties included. ``None``
+        when the store cannot compute distances (the lane then reads ``admitted_vectors``)."""
+        ...
+
 
 class CompositionQueries(Protocol):
     """Reads of ``worlddb.index.compose``: a container's structure and its vectors.

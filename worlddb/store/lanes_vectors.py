@@ -58,19 +58,7 @@ class DenseSql(LaneSql):
         )
 
     def admitted_vectors(self, flt: WorldFilter, scope: NodeId | None) -> list[tuple[int, bytes]]:
-        if scope is not None and flt.scopes is not None and scope in flt.scopes:
-            # The rows come from ``scope``'s members: no membership probe for it per row.
-            rest = tuple(s for s in flt.scopes if s != scope) or None
-            flt = WorldFilter(flt.view, flt.now, flt.types, rest, flt.excluded_types)
-        where, params = where_sql(flt, "n")
-        if scope is not None:
-            source = (
-                "(SELECT rid FROM scope_members WHERE scope = ?) AS m "
-                "CROSS JOIN nodes n ON n.rid = m.rid"
-            )
-            params = [scope, *params]
-        else:
-            source = "nodes n"
+        source, where, params = self._admitted(flt, scope)
         with self.lock:
             return [
                 (int(r), bytes(v))
@@ -80,6 +68,29 @@ class DenseSql(LaneSql):
                     params,
                 )
             ]
+
+    def admitted_nearest(
+        self, flt: WorldFilter, scope: NodeId | None, query: bytes, limit: int
+    ) -> list[tuple[int, bytes]] | None:
+        """SQLite has no vector arithmetic: the lane scores ``admitted_vectors`` itself."""
+        return None
+
+    @staticmethod
+    def _admitted(flt: WorldFilter, scope: NodeId | None) -> tuple[str, str, list[object]]:
+        """``FROM`` (aliases ``n``, with ``m`` for a scope's members), ``WHERE`` and parameters
+        of the worlds ``flt`` admits, read from ``scope``'s members when given."""
+        if scope is not None and flt.scopes is not None and scope in flt.scopes:
+            # The rows come from ``scope``'s members: no membership probe for it per row.
+            rest = tuple(s for s in flt.scopes if s != scope) or None
+            flt = WorldFilter(flt.view, flt.now, flt.types, rest, flt.excluded_types)
+        where, params = where_sql(flt, "n")
+        if scope is None:
+            return "nodes n", where, params
+        source = (
+            "(SELECT rid FROM scope_members WHERE scope = ?) AS m "
+            "CROSS JOIN nodes n ON n.rid = m.rid"
+        )
+        return source, where, [scope, *params]
 
 
 class CompositionSql(LaneSql):
