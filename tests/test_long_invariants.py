@@ -7,30 +7,20 @@ count is reached. These run the real target (and libFuzzer, when atheris is inst
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.test_fuzz_corpus import _load
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _fuzz_target() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "fuzz_changeset_tally", ROOT / "fuzz" / "fuzz_changeset.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_tally_counts_write_attempts_and_refusals(tmp_path: Path) -> None:
-    target = _fuzz_target()
+    target = _load("changeset")
     path = tmp_path / "tally"
     tally = target.Tally(str(path))
     assert target.read_tally(str(path)) == {"executions": 0, "writes": 0, "refused": 0}
@@ -45,9 +35,11 @@ def test_tally_counts_write_attempts_and_refusals(tmp_path: Path) -> None:
 
 
 def test_one_input_counts_the_changesets_it_writes() -> None:
-    target = _fuzz_target()
+    target = _load("changeset")
     data = bytes([0, 1, 2, 3, 9, 9, 9, 0, 5, 3, 0, 2, 3]) * 4
-    expected = len(target.decode_changesets(data, ["a" * 64, "b" * 64, "c" * 64]))
+    db, seeds = target.fresh_store()  # the seed ids the target decodes against
+    db.close()
+    expected = len(target.decode_changesets(data, seeds))
     before = target.TALLY.writes
     target.test_one_input(data)
     assert expected > 0

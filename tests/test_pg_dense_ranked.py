@@ -41,7 +41,7 @@ def test_postgresql_ranks_a_scope_exactly_like_the_lane(pg_url: str) -> None:
         assert hits == expected
 
 
-def test_sqlite_leaves_the_ranking_to_the_lane(tmp_path: object) -> None:
+def test_sqlite_leaves_the_ranking_to_the_lane() -> None:
     with WorldDB.open(":memory:", embedder=HashEmbedder(), extractor=None) as db:
         scope = _store(db)
         flt = WorldFilter(now=db.now(), scopes=(scope,))

@@ -117,8 +117,8 @@ class ResolverSettings:
     embedding_k: int = 16
     round5_matching: bool = True
     """Round 5 of issue 13, on by default since it was measured on every development set at 10k
-    and 100k (no set regresses; round 4's set gains 0.04 precision and 0.19 recall; P95 per
-    resolution at 100k 2.2-5.2 ms, BENCHMARKS.md): type class words optional at a name's end
+    and 100k (no set regresses; round 4's set gains 0.04 precision and 0.19 recall; latency in
+    BENCHMARKS.md, "Round 5, finished"): type class words optional at a name's end
     ("Nagoya City", "Kazlib License"), leading words read as unlisted titles at a penalty, names
     across scripts compared by romanisation-insensitive consonant keys, syllabic acronyms
     ("UNIMEP"), and acronym keys that skip particles of other languages. ``False`` is the
