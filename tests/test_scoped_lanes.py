@@ -236,6 +236,20 @@ def test_filtered_hnsw_keeps_a_scope_that_filtering_afterwards_starves(
     assert answers[0] == answers[1]
 
 
+def _recording_bm25_top(db: WorldDB, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every match expression the text lane ranks with ``bm25_top`` from now on."""
+    lanes = type(db.store.lanes)
+    ranked: list[str] = []
+    real = lanes.bm25_top
+
+    def recording(self: object, match: str, *rest: object) -> object:
+        ranked.append(match)
+        return real(self, match, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lanes, "bm25_top", recording)
+    return ranked
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "pg"])
 def test_text_lane_never_loses_a_scopes_rows_to_words_other_scopes_made_common(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, backend: str
@@ -269,8 +283,20 @@ def test_text_lane_never_loses_a_scopes_rows_to_words_other_scopes_made_common(
                 ]
                 db.write(_memory(scope_world("user_id", "u1"), theirs))
             flt = _user_filter(db)
-            hits = search_text(db.store, "zebra lantern", flt=flt, limit=10)
+            with monkeypatch.context() as patch:
+                ranked = _recording_bm25_top(db, patch)
+                hits = search_text(db.store, "zebra lantern", flt=flt, limit=10)
             answers.append(sorted(_texts(db, [h.rid for h in hits])))
+            if others:
+                # The page is completed from the scope's side: the plain OR query, which
+                # scores every row holding the common word, never runs; the filled rows come
+                # after the rare word's, newest first, with score 0.
+                assert all(" AND " in match for match in ranked), ranked
+                filled = [h for h in hits if h.score == 0.0]
+                assert [h.rid for h in filled] == sorted((h.rid for h in filled), reverse=True)
+                assert _texts(db, [h.rid for h in filled]) == [
+                    f"lantern note {i}" for i in range(3, -1, -1)
+                ]
             # Unscoped, the rewrite still applies: only rows with the rare word are selected.
             if others:
                 everyone = search_text(

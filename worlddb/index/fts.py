@@ -21,11 +21,12 @@ out (the plan then returned a page drawn from what was left, or fell back). They
 query, whose FTS5 match is complete before the filter. When the common-term rewrite below
 leaves fewer than ``limit`` hits in scope, the page is completed with the scope's newest rows
 that hold only common words (``_fill``: the common terms' newest matches, unscored, read in
-growing windows and intersected with the scope's members; a small scope only, else the plain
-OR query runs), so a scope never gets fewer hits because other scopes made its words common.
-Those rows rank after the rows holding a rare word, newest first, with score 0. Running the
-plain OR query instead cost 3× the lane's mean CPU at 100k worlds (BENCHMARKS.md, "Scoped
-recall at scale").
+growing windows and intersected with the scope's members, or, where the backend has no
+window reader (PostgreSQL), the members that match, asked member by member; a small scope
+only, else the plain OR query runs), so a scope never gets fewer hits because other scopes
+made its words common. Those rows rank after the rows holding a rare word, newest first,
+with score 0. Running the plain OR query instead cost 3× the lane's mean CPU at 100k worlds
+(BENCHMARKS.md, "Scoped recall at scale").
 
 **Common terms (exact query).** An OR query costs one scored row per document that holds
 *any* term, so one frequent word ("meeting", "today") can make a query touch most of the
@@ -153,14 +154,17 @@ def _fill(
     window = FILL_WINDOW
     while True:
         newest = backend.newest_matches(common, window)
+        if not newest:
+            # No window reader (PostgreSQL), or no match at all: ask from the scope's side,
+            # one probe per member, never a read of every row holding a common word.
+            newest = sorted(backend.matching_among(common, sorted(members)), reverse=True)
+            window = len(newest) + 1
         mine = [rid for rid in newest if rid in members]
         admitted = filter_rids(store, mine, flt)
         found = [rid for rid in mine if rid in admitted]
         if len(found) >= need or len(newest) < window:
             break
         window *= 4
-    if not newest and need > 0:
-        return None  # no window reader (PostgreSQL ranks in the database): plain OR query
     return found[:need]
 
 
