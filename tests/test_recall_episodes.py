@@ -14,7 +14,6 @@ from worlddb.recall import OPTIONAL_LANES
 from worlddb.recall.categories import MAX_TERMS, CategoryLexicon, category_terms
 from worlddb.recall.episodes import rank_episodes
 from worlddb.recall.feedback import expansion_terms, first_round, rocchio
-from worlddb.store.episodes import SqliteEpisodeReads
 from worlddb.testing import HashEmbedder
 
 DAY = 86_400_000_000
@@ -91,12 +90,12 @@ def test_a_turn_and_a_fact_derived_from_it_belong_to_the_turns_session(db: World
     db.link(fact, turns[1], "derived_from")
     note = db.remember("a note on its own", occurred_at=START)
     rid = {w: db.store.rid_of(w) for w in (session, *turns, fact, note.id)}
-    episodes = SqliteEpisodeReads(db.store).episodes_of(rid.values())
+    episodes = db.store.episodes.episodes_of(rid.values())
     assert episodes[rid[turns[0]]] == episodes[rid[turns[1]]] == rid[session]
     assert episodes[rid[fact]] == rid[session]
     assert episodes[rid[session]] == rid[session]
     assert episodes[rid[note.id]] == rid[note.id]
-    vectors = SqliteEpisodeReads(db.store).vectors_of([rid[turns[0]], rid[session]])
+    vectors = db.store.episodes.vectors_of([rid[turns[0]], rid[session]])
     assert set(vectors) <= {rid[turns[0]], rid[session]} and rid[turns[0]] in vectors
 
 

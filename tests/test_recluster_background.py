@@ -15,7 +15,6 @@ from worlddb.hashing import scope_world, world_id
 from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.resolver import TieredResolver
 from worlddb.resolver.recluster import neighbourhood
-from worlddb.store.resolver_queries import ResolverQueries
 
 
 def test_a_write_returns_before_its_recluster_pass_and_drain_waits_for_it(db: WorldDB) -> None:
@@ -95,7 +94,7 @@ def test_the_walk_never_enters_a_scope(db: WorldDB) -> None:
         EdgeSpec("refers_to", nid, aid),
     )
     db.write(Changeset(worlds=(scope, ada, grace, note), edges=edges))
-    queries = ResolverQueries(db.store)
+    queries = db.store.resolver_queries
     assert neighbourhood(queries, [aid]) == [aid, nid]  # not the scope, nor Grace through it
     assert neighbourhood(queries, [sid]) == [sid]  # a Scope seed is not expanded
     assert set(queries.neighbours(aid, 10)) == {sid, nid}  # without hub_types: every edge

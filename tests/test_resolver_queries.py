@@ -10,7 +10,7 @@ from worlddb.model import Changeset, EdgeSpec, WorldSpec
 from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.blocking import Blocker, within_scopes
 from worlddb.resolver.recluster import neighbourhood
-from worlddb.store.resolver_queries import NodeRow, ResolverQueries
+from worlddb.store.resolver_queries import NodeRow
 
 
 class FakeQueries:
@@ -99,7 +99,7 @@ def test_store_queries_follow_live_edges_and_names(db: WorldDB) -> None:
     res = db.write(Changeset(worlds=(ada_spec, charles_spec)))
     ada, charles = res.ids.values()
     db.write(Changeset(edges=(EdgeSpec("refers_to", ada, charles),)))
-    queries = ResolverQueries(db.store)
+    queries = db.store.resolver_queries
     assert neighbourhood(queries, [ada]) == [ada, charles]
     names = {row[2]: row[3] for row in queries.entity_names([ada, charles], ["Person"])}
     assert names == {"Ada Lovelace": ("Countess",), "Charles Babbage": ()}

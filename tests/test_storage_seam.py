@@ -254,3 +254,43 @@ def test_a_transactions_reads_see_its_own_rows_and_other_threads_do_not(tmp_path
         assert store.exists(cid) and store.exists(pid)
     finally:
         store.close()
+
+
+def concrete_store_imports(root: Path, sources: tuple[Path, ...]) -> list[str]:
+    """``file:line`` of every import of the SQLite ``Store`` class outside the backend."""
+    found: list[str] = []
+    for top in sources:
+        for path in sorted(top.rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith(BACKEND):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
+                if (
+                    isinstance(node, ast.ImportFrom)
+                    and node.module == "worlddb.store"
+                    and any(alias.name == "Store" for alias in node.names)
+                ):
+                    found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_the_layers_above_name_the_seam_never_the_sqlite_class() -> None:
+    """Above ``worlddb.store`` a store is ``protocols.Store``: annotating the SQLite class
+    would let a caller lean on its internals and make a second backend subclass it."""
+    assert concrete_store_imports(ROOT, SOURCES) == []
+
+
+def test_the_concrete_import_guard_catches_a_planted_import(tmp_path: Path) -> None:
+    package = tmp_path / "worlddb"
+    (package / "store").mkdir(parents=True)
+    (package / "store" / "ok.py").write_text("from worlddb.store import Store\n")
+    (package / "recall.py").write_text("from worlddb.store import MEMORY, Store\n")
+    assert concrete_store_imports(tmp_path, (package,)) == ["worlddb/recall.py:1"]
+
+
+def test_the_postgresql_store_is_composed_not_a_subclass_of_the_sqlite_one() -> None:
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
+    from worlddb.store.postgres.store import PgStore
+
+    assert SQLiteStore not in PgStore.__mro__
+    assert mismatches(Store, PgStore) == []

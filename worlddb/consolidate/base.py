@@ -19,7 +19,7 @@ from typing import Final, Protocol
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, EdgeSpec, NodeId, WorldSpec
 from worlddb.reconciler import Reconciler
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = [
     "CURSOR_PREFIX",

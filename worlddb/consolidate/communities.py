@@ -43,7 +43,7 @@ from worlddb.index.graph import edges_touching
 from worlddb.model import Changeset, EdgeSpec, NodeId, World, WorldSpec
 from worlddb.plugins import Summarizer
 from worlddb.resolver import ENTITY_TYPES
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 
 __all__ = [

@@ -34,7 +34,7 @@ from worlddb.consolidate.base import (
 from worlddb.hashing import world_id
 from worlddb.model import Changeset, EdgeSpec, World, WorldSpec
 from worlddb.plugins import Summarizer
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 
 __all__ = ["CONTAINER_TYPES", "SUMMARY_TYPE", "SummariesStep", "live_summary"]

@@ -43,8 +43,9 @@ from worlddb.reconciler.erasure import ErasureReport
 from worlddb.resolver import Resolver, TieredResolver
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
 from worlddb.scopes import ScopeInfo
-from worlddb.store import MEMORY, Store, open_store
+from worlddb.store import MEMORY, open_store
 from worlddb.store.lane_protocols import NearestQueries
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, now_us
 

@@ -24,7 +24,7 @@ from typing import Final
 from worlddb.errors import AmbiguousIdError, NotFoundError, ScopeError
 from worlddb.model import World
 from worlddb.scopes import SCOPE_KINDS, parse_scope_name
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = [
     "UNRESTRICTED",

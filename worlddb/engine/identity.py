@@ -16,7 +16,7 @@ from worlddb.model import Changeset, CommitResult, MergeProposal, NodeId
 from worlddb.reconciler import Reconciler
 from worlddb.resolver import TieredResolver, recluster
 from worlddb.resolver.recluster import RECLUSTER_BUDGET_S
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = ["Identity"]
 

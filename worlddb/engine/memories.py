@@ -25,7 +25,7 @@ from worlddb.scopes import (
     scope_specs,
     validate_scopes,
 )
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 

@@ -13,7 +13,7 @@ from worlddb.engine.memories import scope_ids
 from worlddb.errors import NotFoundError, ValidationError
 from worlddb.model import Edge, NodeId, World
 from worlddb.recall import LANES, Recall, RecallResult
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import TimeLike, parse_time
 

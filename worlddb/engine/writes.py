@@ -15,7 +15,7 @@ from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.reconciler import Reconciler
 from worlddb.reconciler.erasure import ErasureReport, purge_worlds
 from worlddb.reconciler.versions import edit_world
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.timeutil import TimeLike, parse_time
 
 __all__ = ["Writes"]

@@ -32,8 +32,8 @@ import numpy as np
 from worlddb.errors import ValidationError
 from worlddb.index.vector import decode_vector
 from worlddb.plugins import Vectors
-from worlddb.store import Store
 from worlddb.store.lane_protocols import CompositionQueries
+from worlddb.store.protocols import Store
 
 __all__ = [
     "KINDS",

@@ -32,8 +32,8 @@ from worlddb.index.filters import WorldFilter, filter_rids
 from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId
 from worlddb.plugins import Vectors
-from worlddb.store import Store
 from worlddb.store.lane_protocols import DenseQueries
+from worlddb.store.protocols import Store
 
 __all__ = [
     "EXACT_BALANCE",

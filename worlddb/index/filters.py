@@ -19,8 +19,8 @@ from typing import Final
 from worlddb.errors import ScopeError, ValidationError
 from worlddb.hashing import is_node_id, scope_world, world_id
 from worlddb.model import NodeId
-from worlddb.store import Store
 from worlddb.store.filters import WorldFilter
+from worlddb.store.protocols import Store
 from worlddb.store.reads import MIN_PREFIX
 
 __all__ = ["WorldFilter", "check_types", "filter_ids", "filter_rids", "resolve_scopes"]

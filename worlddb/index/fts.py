@@ -48,8 +48,8 @@ from typing import Final
 from worlddb.index.filters import WorldFilter, filter_rids
 from worlddb.index.fts_bounded import bounded_top
 from worlddb.index.fts_query import MAX_TERMS, build_match
-from worlddb.store import Store
 from worlddb.store.lane_protocols import TextQueries
+from worlddb.store.protocols import Store
 
 __all__ = [
     "COMMON_FRACTION",

@@ -31,7 +31,7 @@ from worlddb.index.filters import WorldFilter
 from worlddb.index.fts_query import DEFAULT_STOPWORDS
 from worlddb.model import Edge, NodeId
 from worlddb.normalize import normalize_name
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = [
     "HOP_DECAY",

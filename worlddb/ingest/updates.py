@@ -17,7 +17,7 @@ from worlddb.model import EdgeSpec, World, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.plugins import ExtractedFact
 from worlddb.scopes import scope_specs
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = ["MAX_UPDATE_EDGES", "StoredUpdates", "fact_key", "ordered_edge"]
 

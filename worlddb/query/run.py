@@ -58,7 +58,7 @@ from worlddb.query.spec import (
     check_spec,
     plan_start,
 )
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import now_us
 

@@ -45,8 +45,8 @@ import numpy.typing as npt
 from worlddb.index.graph import LIVE_STATUSES
 from worlddb.model import NodeId
 from worlddb.query.spec import Beam, Bounds, ShortestPath, Spread
-from worlddb.store import Store
 from worlddb.store.filters import WorldFilter
+from worlddb.store.protocols import Store
 
 __all__ = [
     "StoreGraph",

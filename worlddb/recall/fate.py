@@ -32,7 +32,7 @@ from worlddb.index.filters import WorldFilter, filter_ids
 from worlddb.index.fts_query import DEFAULT_STOPWORDS, tokenize
 from worlddb.index.graph import edges_touching
 from worlddb.model import Edge, NodeId, World
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = [
     "STATUSES",

@@ -20,7 +20,7 @@ from worlddb.index.graph import edges_touching
 from worlddb.model import NodeId
 from worlddb.recall.fate import Fate, about_replaced, read_fates, successor_order
 from worlddb.recall.result import RecallHit
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = ["CONFLICT_EDGE", "Hydrator", "rewriting_handlers"]
 

@@ -30,8 +30,8 @@ from worlddb.recall.feedback import (
     first_round,
     rocchio,
 )
-from worlddb.store import Store
 from worlddb.store.episodes import EpisodeReads
+from worlddb.store.protocols import Store
 
 __all__ = ["SecondRound"]
 

@@ -51,8 +51,8 @@ from worlddb.recall.retention import RetentionModel, rank_by_retention
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.recall.rounds import SecondRound
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
-from worlddb.store import Store
-from worlddb.store.episodes import EpisodeReads, SqliteEpisodeReads
+from worlddb.store.episodes import EpisodeReads
+from worlddb.store.protocols import Store
 from worlddb.store.reads import TimeView
 from worlddb.timeutil import now_us
 
@@ -217,7 +217,7 @@ class Recall:
             store,
             vectors,
             embedder,
-            episodes or SqliteEpisodeReads(store),
+            episodes or store.episodes,
             k=self.settings.rrf_k,
             max_terms=self.settings.max_terms,
         )

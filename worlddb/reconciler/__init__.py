@@ -76,9 +76,8 @@ from worlddb.resolver import (
     WriteContext,
     within_scopes,
 )
-from worlddb.store import Store
 from worlddb.store.conflicts import retry_conflicts
-from worlddb.store.protocols import StoreReads, WriteTransaction
+from worlddb.store.protocols import Store, StoreReads, WriteTransaction
 from worlddb.timeutil import now_us
 
 __all__ = ["BulkReport", "Reconciler", "is_searchable"]

@@ -32,8 +32,8 @@ from worlddb.resolver.forms import fold_words
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
-from worlddb.store import Store
-from worlddb.store.resolver_queries import BlockingQueries, ResolverQueries
+from worlddb.store.protocols import Store
+from worlddb.store.resolver_queries import BlockingQueries, ServesResolverReads
 
 __all__ = [
     "MAX_PER_KEY",
@@ -255,7 +255,9 @@ class AcronymIndex:
     """
 
     def __init__(self, source: Store | BlockingQueries, *, round5: bool = False) -> None:
-        self.queries = ResolverQueries(source) if isinstance(source, Store) else source
+        self.queries = (
+            source.resolver_queries if isinstance(source, ServesResolverReads) else source
+        )
         self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``

@@ -20,7 +20,7 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.resolver.blocking import within_scopes
 from worlddb.resolver.context import MentionContext
-from worlddb.store import Store
+from worlddb.store.protocols import Store
 
 __all__ = [
     "ENTITY_TYPES",

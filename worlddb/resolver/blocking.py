@@ -32,8 +32,8 @@ from worlddb.index.fts_query import tokenize
 from worlddb.model import NodeId
 from worlddb.normalize import normalize_name
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
-from worlddb.store import Store
-from worlddb.store.resolver_queries import BlockingQueries, NodeRow, ResolverQueries
+from worlddb.store.protocols import Store
+from worlddb.store.resolver_queries import BlockingQueries, NodeRow, ServesResolverReads
 
 __all__ = [
     "Blocker",
@@ -151,7 +151,7 @@ def _fts_expression(surfaces: tuple[str, ...], stage: str) -> str | None:
 
 def queries_for(source: Store | BlockingQueries) -> BlockingQueries:
     """The store's resolver queries (``source`` itself when it already is them)."""
-    return ResolverQueries(source) if isinstance(source, Store) else source
+    return source.resolver_queries if isinstance(source, ServesResolverReads) else source
 
 
 def within_scopes(

@@ -30,8 +30,8 @@ from worlddb.model import Changeset, CommitResult, EdgeSpec, NodeId, WorldSpec
 from worlddb.resolver.base import ENTITY_TYPES
 from worlddb.resolver.context import MAX_CONTEXT, NO_CONTEXT, MentionContext
 from worlddb.resolver.tiered import TieredResolver
-from worlddb.store import Store
-from worlddb.store.resolver_queries import ReclusterQueries, ResolverQueries
+from worlddb.store.protocols import Store
+from worlddb.store.resolver_queries import ReclusterQueries, ServesResolverReads
 
 __all__ = [
     "HUB_TYPES",
@@ -83,7 +83,7 @@ def neighbourhood(
 
 
 def _queries(store: Store | ReclusterQueries) -> ReclusterQueries:
-    return ResolverQueries(store) if isinstance(store, Store) else store
+    return store.resolver_queries if isinstance(store, ServesResolverReads) else store
 
 
 def identity_class(store: Store, world: str) -> set[str]:
@@ -132,7 +132,7 @@ def recluster(
         The edge ids of the proposals staged (empty when nothing new was found).
     """
     deadline = clock() + budget_s
-    queries = ResolverQueries(store)
+    queries = store.resolver_queries
     ids = neighbourhood(queries, seeds)
     staged: dict[frozenset[str], EdgeSpec] = {}
     for wid, spec in zip(ids, _entities(queries, ids), strict=True):

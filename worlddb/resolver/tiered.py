@@ -68,8 +68,7 @@ from worlddb.resolver.similarity import (
     hard_conflict,
     name_form,
 )
-from worlddb.store import Store
-from worlddb.store.resolver_queries import ResolverQueries
+from worlddb.store.protocols import Store
 
 __all__ = [
     "DEFAULT_TIEBREAKER",
@@ -154,7 +153,7 @@ class TieredResolver:
         self.vectors = vectors
         self.tiebreaker = tiebreaker
         self.settings = settings or ResolverSettings()
-        self.queries = ResolverQueries(store)
+        self.queries = store.resolver_queries
         self.blocker = Blocker(self.queries)
         self.name_vectors = NameVectors(memo_size)
         self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)

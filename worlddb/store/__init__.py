@@ -33,18 +33,21 @@ from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
 from worlddb.store.deferred import DeferredUpkeep
 from worlddb.store.edge_log import EdgeLogReads
+from worlddb.store.episodes import SqliteEpisodeReads
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.memory_reads import ScopeMemberReads
+from worlddb.store.protocols import Store as SeamStore
 from worlddb.store.reads import ReadMixin
+from worlddb.store.resolver_queries import ResolverQueries
 from worlddb.store.retention import RetentionRows, SqliteRetention
 from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
 
-__all__ = ["BULK_CACHE_KIB", "MEMORY", "Store", "open_store"]
+__all__ = ["BULK_CACHE_KIB", "MEMORY", "Store", "open_sqlite_store", "open_store"]
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +129,16 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLog
     @property
     def is_memory(self) -> bool:
         return self.path == MEMORY
+
+    @cached_property
+    def resolver_queries(self) -> ResolverQueries:
+        """The resolver's reads over this store (one instance: it holds no state)."""
+        return ResolverQueries(self)
+
+    @cached_property
+    def episodes(self) -> SqliteEpisodeReads:
+        """Multi-evidence recall's reads over this store."""
+        return SqliteEpisodeReads(self)
 
     @cached_property
     def lanes(self) -> LaneQueries:
@@ -328,17 +341,25 @@ def _connect(path: str, *, query_only: bool = False) -> sqlite3.Connection:
     return conn
 
 
-def open_store(path: str | Path = MEMORY) -> Store:
+def open_store(path: str | Path = MEMORY) -> SeamStore:
     """Open (creating if needed) a store at ``path`` and migrate it to the current schema.
 
     A ``postgresql://`` URL opens the PostgreSQL backend instead (``worlddb.store.postgres``,
-    the ``postgres`` extra), a subclass of this ``Store`` behind the same seam.
+    the ``postgres`` extra): another implementation of the same seam
+    (``worlddb.store.protocols.Store``), which is what this returns.
     """
     text = str(path)
     if text.lower().startswith(("postgresql://", "postgres://")):
         from worlddb.store.postgres import open_pg_store
 
         return open_pg_store(text)
+    return open_sqlite_store(text)
+
+
+def open_sqlite_store(path: str | Path = MEMORY) -> Store:
+    """``open_store`` for a SQLite file (or ``":memory:"``), typed as the SQLite class: for the
+    store's own tools that reach under the seam (the raw-SQL floor, backups)."""
+    text = str(path)
     if text != MEMORY:
         parent = Path(text).expanduser().resolve().parent
         if not parent.is_dir():

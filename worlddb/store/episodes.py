@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final, Protocol
 
-from worlddb.store import Store
+from worlddb.store.lane_sql import Connected
 
 __all__ = ["EpisodeReads", "SqliteEpisodeReads"]
 
@@ -57,9 +57,10 @@ class EpisodeReads(Protocol):
 
 
 class SqliteEpisodeReads:
-    """``EpisodeReads`` over a ``Store``."""
+    """``EpisodeReads`` over a store's connection (SQLite's, or PostgreSQL's through its
+    dialect layer)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Connected) -> None:
         self.store = store
 
     def episodes_of(self, rids: Iterable[int]) -> dict[int, int]:

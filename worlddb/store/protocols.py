@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Protocol
 
 from worlddb.model import Edge, EdgeSpec, MergeProposal, NodeId, World, WorldSpec
+from worlddb.store.episodes import EpisodeReads
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.reads import TimeView
+from worlddb.store.resolver_queries import ResolverReads
 from worlddb.store.retention import RetentionRows
 
 __all__ = ["PurgedRow", "Store", "StoreReads", "WriteTransaction"]
@@ -214,6 +216,10 @@ class Store(StoreReads, Protocol):
     keeps its connections, locks and files to itself: nothing here yields them.
     """
 
+    path: str
+    """Where the store lives, as the user named it: a SQLite file's path (``":memory:"`` for a
+    throwaway one) or a ``postgresql://`` URL."""
+
     @property
     def is_memory(self) -> bool:
         """Whether the store lives only in this process (nothing survives ``close()``)."""
@@ -293,4 +299,27 @@ class Store(StoreReads, Protocol):
     @property
     def retention(self) -> RetentionRows:
         """Recall reinforcement per world, outside the hash (``worlddb.store.retention``)."""
+        ...
+
+    def edges_after(
+        self,
+        after_rid: int,
+        types: Sequence[str],
+        *,
+        limit: int | None = None,
+        include_retired: bool = False,
+    ) -> list[tuple[int, Edge]]:
+        """``(row id, edge)`` of the edges of ``types`` written after row ``after_rid``, in
+        row order (the consolidator's incremental passes)."""
+        ...
+
+    @property
+    def resolver_queries(self) -> ResolverReads:
+        """The resolver's candidate and recluster reads (``worlddb.store.resolver_queries``)."""
+        ...
+
+    @property
+    def episodes(self) -> EpisodeReads:
+        """Multi-evidence recall's episode, vector and frequency reads
+        (``worlddb.store.episodes``)."""
         ...

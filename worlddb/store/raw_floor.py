@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from worlddb.store import BULK_CACHE_KIB, open_store
+from worlddb.store import BULK_CACHE_KIB, open_sqlite_store
 
 __all__ = ["VARIANTS", "FloorBatch", "raw_load_floor"]
 
@@ -78,7 +78,7 @@ def raw_load_floor(
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
-    store = open_store(path)
+    store = open_sqlite_store(path)
     conn = store._write_connection
     if variant == "edges_keyed":
         conn.execute("DROP TABLE edges")

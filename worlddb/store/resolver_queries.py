@@ -18,9 +18,9 @@ candidates out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
-from worlddb.store import Store
+from worlddb.store.lane_sql import Connected
 from worlddb.store.sql import chunked, placeholders
 
 ENTITY_TYPES: Final = (
@@ -41,6 +41,8 @@ __all__ = [
     "NodeRow",
     "ReclusterQueries",
     "ResolverQueries",
+    "ResolverReads",
+    "ServesResolverReads",
     "scope_condition",
 ]
 
@@ -162,10 +164,26 @@ class ReclusterQueries(Protocol):
         ...
 
 
-class ResolverQueries:
-    """``BlockingQueries`` and ``ReclusterQueries`` over a ``Store`` (see the module docstring)."""
+class ResolverReads(BlockingQueries, ReclusterQueries, Protocol):
+    """Everything the resolver reads: what a store serves as ``Store.resolver_queries``."""
 
-    def __init__(self, store: Store) -> None:
+
+@runtime_checkable
+class ServesResolverReads(Protocol):
+    """A store (rather than its resolver reads): the resolver's helpers accept either, and
+    this one-member check tells them apart without naming a backend's class."""
+
+    @property
+    def resolver_queries(self) -> ResolverReads: ...
+
+
+class ResolverQueries:
+    """``BlockingQueries`` and ``ReclusterQueries`` over a ``Store`` (see the module docstring).
+
+    SQLite's statements; ``PgStore`` serves the same class, its statements translated by the
+    PostgreSQL dialect layer."""
+
+    def __init__(self, store: Connected) -> None:
         self.store = store
 
     def _rows(self, sql: str, args: Sequence[object]) -> list[NodeRow]:

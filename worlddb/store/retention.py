@@ -16,19 +16,18 @@ the store's real writers: it waits at most ``wait_s`` for the write lock and oth
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from worlddb.model import NodeId
 from worlddb.store.filters import WorldFilter
-from worlddb.store.lane_sql import where_sql
+from worlddb.store.lane_sql import Connected, where_sql
 from worlddb.store.sql import chunked
 
-if TYPE_CHECKING:
-    from worlddb.store import Store
-
-__all__ = ["Reinforcement", "RetentionRow", "RetentionRows", "SqliteRetention"]
+__all__ = ["Reinforcement", "RetentionRow", "RetentionRows", "RetentionSql", "SqliteRetention"]
 
 _BORN = "coalesce(n.valid_from, nullif(n.created_at, 0), n.ingested_at)"
 
@@ -78,10 +77,12 @@ class RetentionRows(Protocol):
         ...
 
 
-class SqliteRetention:
-    """``RetentionRows`` over the SQLite store's ``retention`` table."""
+class RetentionSql:
+    """The reads of ``RetentionRows`` and the row arithmetic of a reinforcement, over a
+    store's connection (SQLite's, or PostgreSQL's through its dialect layer); the backends
+    differ only in how ``reinforce`` takes the write."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Connected) -> None:
         self._store = store
 
     def _rows(self, sql: str, params: Sequence[object]) -> list[RetentionRow]:
@@ -118,33 +119,6 @@ class SqliteRetention:
             [after_rid, *params, limit],
         )
 
-    def reinforce(
-        self, events: Mapping[int, Sequence[int]], combine: Combine, wait_s: float
-    ) -> bool:
-        if not events:
-            return True
-        store = self._store
-        if not store.write_lock.acquire(timeout=wait_s):
-            return False
-        try:
-            with store._writing() as conn:
-                conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait_s * 1000))}")
-                try:
-                    conn.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError:  # another process holds the file's write lock
-                    return False
-                finally:
-                    conn.execute(f"PRAGMA busy_timeout = {_busy_ms()}")
-                try:
-                    self._apply(conn, events, combine)
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
-            return True
-        finally:
-            store.write_lock.release()
-
     @staticmethod
     def _apply(
         conn: sqlite3.Connection, events: Mapping[int, Sequence[int]], combine: Combine
@@ -173,6 +147,50 @@ class SqliteRetention:
             "as_of = excluded.as_of, recalls = excluded.recalls",
             rows,
         )
+
+
+class _SqliteWritable(Connected, Protocol):
+    """The SQLite ``Store``'s writer slot, as ``SqliteRetention.reinforce`` takes it."""
+
+    @property
+    def write_lock(self) -> threading.RLock: ...
+
+    def _writing(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+
+class SqliteRetention(RetentionSql):
+    """``RetentionRows`` over the SQLite store's ``retention`` table."""
+
+    def __init__(self, store: _SqliteWritable) -> None:
+        super().__init__(store)
+        self._sqlite = store
+
+    def reinforce(
+        self, events: Mapping[int, Sequence[int]], combine: Combine, wait_s: float
+    ) -> bool:
+        if not events:
+            return True
+        store = self._sqlite
+        if not store.write_lock.acquire(timeout=wait_s):
+            return False
+        try:
+            with store._writing() as conn:
+                conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait_s * 1000))}")
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError:  # another process holds the file's write lock
+                    return False
+                finally:
+                    conn.execute(f"PRAGMA busy_timeout = {_busy_ms()}")
+                try:
+                    self._apply(conn, events, combine)
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            return True
+        finally:
+            store.write_lock.release()
 
 
 def _busy_ms() -> int:

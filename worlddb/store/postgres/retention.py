@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from worlddb.store.postgres.dialect import PgConnection
-from worlddb.store.retention import Combine, SqliteRetention
+from worlddb.store.retention import Combine, RetentionSql
 
 if TYPE_CHECKING:
     import sqlite3
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["PgRetention"]
 
 
-class PgRetention(SqliteRetention):
+class PgRetention(RetentionSql):
     """``RetentionRows`` over the PostgreSQL store's ``retention`` table."""
 
     def __init__(self, store: PgStore) -> None:

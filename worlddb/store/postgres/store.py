@@ -26,10 +26,12 @@ Many writers, one truth. Two write modes (``WORLDDB_PG_WRITES``, read by ``open_
 
 Either way the reconciler's all-or-nothing changeset is one PostgreSQL transaction.
 
-Why a subclass of the SQLite ``Store``: the layers above still annotate the concrete class
-(``worlddb.store.Store``) and a few build SQLite helpers from it (the resolver's queries,
-recall's episode reads); those run here unchanged through the dialect layer. Everything that
-touches SQLite itself (connections, locks, files) is overridden below.
+Composed, not inherited: ``PgStore`` implements ``worlddb.store.protocols.Store`` from the
+backend-neutral read mixins the SQLite ``Store`` is also made of (``ReadMixin``,
+``VectorRowsMixin``, ``ScopeMemberReads``, ``OpenFactReads``, ``EdgeLogReads``), and serves the
+resolver's and recall's SQL helpers (``ResolverQueries``, ``SqliteEpisodeReads``) over its own
+leased connection; their statements run through the dialect layer. The layers above annotate
+the Protocol, never a backend's class (``worlddb.store._conformance`` proves both conform).
 """
 
 from __future__ import annotations
@@ -47,15 +49,21 @@ import psycopg
 from psycopg_pool import ConnectionPool
 
 from worlddb.errors import ClosedError, ValidationError
-from worlddb.store import Store
 from worlddb.store.conflicts import WriteConflictError
+from worlddb.store.edge_log import EdgeLogReads
+from worlddb.store.episodes import SqliteEpisodeReads
+from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
+from worlddb.store.memory_reads import ScopeMemberReads
 from worlddb.store.postgres.bulk import PgDeferredUpkeep
 from worlddb.store.postgres.dialect import PgConnection
 from worlddb.store.postgres.lanes import PgLanes
 from worlddb.store.postgres.writer import PgWriter
+from worlddb.store.reads import ReadMixin
+from worlddb.store.resolver_queries import ResolverQueries
 from worlddb.store.retention import RetentionRows
+from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
 
 __all__ = ["WRITE_LOCK", "WRITE_LOCK_KEY", "WRITE_MODES", "PgStore"]
@@ -120,7 +128,7 @@ class _Lease:
             ctx.__exit__(kind, exc, tb)
 
 
-class PgStore(Store):
+class PgStore(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads):
     """An open worlddb PostgreSQL database (see the module docstring)."""
 
     def __init__(
@@ -136,11 +144,8 @@ class PgStore(Store):
         self._pool: ConnectionPool[Any] | None = pool
         self.path = url
         self.write_lock = threading.RLock()
-        self._writer = None
-        self._write_depth = 0
         self._local = threading.local()
         self._dimensions = dimensions
-        self._conn = None
         self.last_write_stats: dict[str, int] = {}
         """Round trips, memo hits and deferred rows of this store's latest write transaction
         (``PgConnection.stats``): what a changeset cost in server round trips."""
@@ -182,6 +187,16 @@ class PgStore(Store):
     def lanes(self) -> LaneQueries:
         """The retrieval lanes' queries over this store (``PgLanes``)."""
         return PgLanes(self)
+
+    @cached_property
+    def resolver_queries(self) -> ResolverQueries:
+        """The resolver's reads (SQLite's statements through the dialect layer)."""
+        return ResolverQueries(self)
+
+    @cached_property
+    def episodes(self) -> SqliteEpisodeReads:
+        """Multi-evidence recall's reads (SQLite's statements through the dialect layer)."""
+        return SqliteEpisodeReads(self)
 
     @cached_property
     def retention(self) -> RetentionRows:
@@ -270,6 +285,11 @@ class PgStore(Store):
                     ) from exc
                 raise
             self._dimensions |= dims
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Write one meta key in its own transaction (store-level settings, not world data)."""
+        with self.transaction() as txn:
+            txn.set_meta(key, value)
 
     def copy_to(self, dest: str | Path) -> None:
         raise ValidationError(
