@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -75,19 +76,24 @@ def test_no_sql_runs_outside_the_store() -> None:
 PRIVATE_STORE_MEMBERS = ("_connection", "_guard", "_write_connection", "_writing")
 
 
-def private_store_uses(root: Path, sources: tuple[Path, ...]) -> list[str]:
-    """``file:line name`` for every attribute access of the SQLite store's private connection
-    members outside ``worlddb/store/``."""
-    found: list[str] = []
+def nodes_above_the_store(root: Path, sources: tuple[Path, ...]) -> Iterator[tuple[str, ast.AST]]:
+    """``(file relative to root, node)`` for every syntax node outside ``worlddb/store/``."""
     for top in sources:
         for path in sorted(top.rglob("*.py")):
             rel = path.relative_to(root).as_posix()
-            if rel.startswith(BACKEND):
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
-                if isinstance(node, ast.Attribute) and node.attr in PRIVATE_STORE_MEMBERS:
-                    found.append(f"{rel}:{node.lineno} {node.attr}")
-    return found
+            if not rel.startswith(BACKEND):
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
+                    yield rel, node
+
+
+def private_store_uses(root: Path, sources: tuple[Path, ...]) -> list[str]:
+    """``file:line name`` for every attribute access of the SQLite store's private connection
+    members outside ``worlddb/store/``."""
+    return [
+        f"{rel}:{node.lineno} {node.attr}"
+        for rel, node in nodes_above_the_store(root, sources)
+        if isinstance(node, ast.Attribute) and node.attr in PRIVATE_STORE_MEMBERS
+    ]
 
 
 def test_no_connection_or_lock_is_reached_outside_the_store() -> None:
@@ -258,20 +264,13 @@ def test_a_transactions_reads_see_its_own_rows_and_other_threads_do_not(tmp_path
 
 def concrete_store_imports(root: Path, sources: tuple[Path, ...]) -> list[str]:
     """``file:line`` of every import of the SQLite ``Store`` class outside the backend."""
-    found: list[str] = []
-    for top in sources:
-        for path in sorted(top.rglob("*.py")):
-            rel = path.relative_to(root).as_posix()
-            if rel.startswith(BACKEND):
-                continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
-                if (
-                    isinstance(node, ast.ImportFrom)
-                    and node.module == "worlddb.store"
-                    and any(alias.name == "Store" for alias in node.names)
-                ):
-                    found.append(f"{rel}:{node.lineno}")
-    return found
+    return [
+        f"{rel}:{node.lineno}"
+        for rel, node in nodes_above_the_store(root, sources)
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "worlddb.store"
+        and any(alias.name == "Store" for alias in node.names)
+    ]
 
 
 def test_the_layers_above_name_the_seam_never_the_sqlite_class() -> None:

@@ -33,7 +33,6 @@ from worlddb.errors import ClosedError, ValidationError
 from worlddb.store._writer import Writer
 from worlddb.store.deferred import DeferredUpkeep
 from worlddb.store.edge_log import EdgeLogReads
-from worlddb.store.episodes import SqliteEpisodeReads
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
@@ -41,9 +40,9 @@ from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.memory_reads import ScopeMemberReads
 from worlddb.store.protocols import Store as SeamStore
 from worlddb.store.reads import ReadMixin
-from worlddb.store.resolver_queries import ResolverQueries
 from worlddb.store.retention import RetentionRows, SqliteRetention
 from worlddb.store.schema import SCHEMA_VERSION, migrate
+from worlddb.store.served import ServedQueries
 from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
 
@@ -78,7 +77,9 @@ class _Reader:
         self.depth = 0
 
 
-class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads):
+class Store(
+    ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads, ServedQueries
+):
     """An open worlddb SQLite file (or in-memory database).
 
     ``_connection``, ``_guard``, ``_write_connection`` and ``_writing()`` are this backend's
@@ -129,16 +130,6 @@ class Store(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLog
     @property
     def is_memory(self) -> bool:
         return self.path == MEMORY
-
-    @cached_property
-    def resolver_queries(self) -> ResolverQueries:
-        """The resolver's reads over this store (one instance: it holds no state)."""
-        return ResolverQueries(self)
-
-    @cached_property
-    def episodes(self) -> SqliteEpisodeReads:
-        """Multi-evidence recall's reads over this store."""
-        return SqliteEpisodeReads(self)
 
     @cached_property
     def lanes(self) -> LaneQueries:

@@ -51,7 +51,6 @@ from psycopg_pool import ConnectionPool
 from worlddb.errors import ClosedError, ValidationError
 from worlddb.store.conflicts import WriteConflictError
 from worlddb.store.edge_log import EdgeLogReads
-from worlddb.store.episodes import SqliteEpisodeReads
 from worlddb.store.fact_reads import OpenFactReads
 from worlddb.store.invariants import invariant_problems
 from worlddb.store.lane_protocols import LaneQueries
@@ -61,8 +60,8 @@ from worlddb.store.postgres.dialect import PgConnection
 from worlddb.store.postgres.lanes import PgLanes
 from worlddb.store.postgres.writer import PgWriter
 from worlddb.store.reads import ReadMixin
-from worlddb.store.resolver_queries import ResolverQueries
 from worlddb.store.retention import RetentionRows
+from worlddb.store.served import ServedQueries
 from worlddb.store.vector_rows import VectorRowsMixin
 from worlddb.timeutil import now_us
 
@@ -128,7 +127,9 @@ class _Lease:
             ctx.__exit__(kind, exc, tb)
 
 
-class PgStore(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads):
+class PgStore(
+    ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeLogReads, ServedQueries
+):
     """An open worlddb PostgreSQL database (see the module docstring)."""
 
     def __init__(
@@ -187,16 +188,6 @@ class PgStore(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, EdgeL
     def lanes(self) -> LaneQueries:
         """The retrieval lanes' queries over this store (``PgLanes``)."""
         return PgLanes(self)
-
-    @cached_property
-    def resolver_queries(self) -> ResolverQueries:
-        """The resolver's reads (SQLite's statements through the dialect layer)."""
-        return ResolverQueries(self)
-
-    @cached_property
-    def episodes(self) -> SqliteEpisodeReads:
-        """Multi-evidence recall's reads (SQLite's statements through the dialect layer)."""
-        return SqliteEpisodeReads(self)
 
     @cached_property
     def retention(self) -> RetentionRows:
