@@ -19,8 +19,9 @@ __all__ = ["Connected", "LaneSql", "where_sql"]
 
 
 class Connected(Protocol):
-    """Where a backend gets its connection: the SQLite ``Store`` (its package-private
-    ``_connection``/``_guard`` are thread-aware)."""
+    """Where a backend's SQL helpers get their connection: a store of ``worlddb.store``
+    (SQLite's ``Store`` or ``PgStore``), whose package-private ``_connection``/``_guard`` are
+    thread-aware."""
 
     @property
     def _connection(self) -> sqlite3.Connection: ...

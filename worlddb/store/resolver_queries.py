@@ -178,10 +178,8 @@ class ServesResolverReads(Protocol):
 
 
 class ResolverQueries:
-    """``BlockingQueries`` and ``ReclusterQueries`` over a ``Store`` (see the module docstring).
-
-    SQLite's statements; ``PgStore`` serves the same class, its statements translated by the
-    PostgreSQL dialect layer."""
+    """``BlockingQueries`` and ``ReclusterQueries`` over a store's connection (see the module
+    docstring): SQLite's statements, which ``PgStore`` runs through its dialect layer."""
 
     def __init__(self, store: Connected) -> None:
         self.store = store
