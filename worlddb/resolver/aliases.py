@@ -33,7 +33,7 @@ from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
 from worlddb.store.protocols import Store
-from worlddb.store.resolver_queries import BlockingQueries, ServesResolverReads
+from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
 __all__ = [
     "MAX_PER_KEY",
@@ -255,9 +255,7 @@ class AcronymIndex:
     """
 
     def __init__(self, source: Store | BlockingQueries, *, round5: bool = False) -> None:
-        self.queries = (
-            source.resolver_queries if isinstance(source, ServesResolverReads) else source
-        )
+        self.queries = resolver_reads_of(source)
         self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``

@@ -33,14 +33,13 @@ from worlddb.model import NodeId
 from worlddb.normalize import normalize_name
 from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
 from worlddb.store.protocols import Store
-from worlddb.store.resolver_queries import BlockingQueries, NodeRow, ServesResolverReads
+from worlddb.store.resolver_queries import BlockingQueries, NodeRow, resolver_reads_of
 
 __all__ = [
     "Blocker",
     "Candidate",
     "ScopeSet",
     "fts_expression",
-    "queries_for",
     "strong_words",
     "within_scopes",
     "word_prefix",
@@ -149,11 +148,6 @@ def _fts_expression(surfaces: tuple[str, ...], stage: str) -> str | None:
     return "name : (" + " OR ".join(unique) + ")"
 
 
-def queries_for(source: Store | BlockingQueries) -> BlockingQueries:
-    """The store's resolver queries (``source`` itself when it already is them)."""
-    return source.resolver_queries if isinstance(source, ServesResolverReads) else source
-
-
 def within_scopes(
     source: Store | BlockingQueries, ids: Sequence[str], scopes: ScopeSet
 ) -> list[NodeId]:
@@ -161,7 +155,7 @@ def within_scopes(
     wanted = [NodeId(i) for i in dict.fromkeys(ids)]
     if scopes is None or not wanted:
         return wanted
-    kept = queries_for(source).admitted(wanted, scopes)
+    kept = resolver_reads_of(source).admitted(wanted, scopes)
     return [i for i in wanted if i in kept]
 
 
@@ -169,7 +163,7 @@ class Blocker:
     """Bounded candidate queries over one store (each one a ``BlockingQueries`` call)."""
 
     def __init__(self, source: Store | BlockingQueries) -> None:
-        self.queries = queries_for(source)
+        self.queries: BlockingQueries = resolver_reads_of(source)
 
     def by_text(
         self,

@@ -31,7 +31,7 @@ from worlddb.resolver.base import ENTITY_TYPES
 from worlddb.resolver.context import MAX_CONTEXT, NO_CONTEXT, MentionContext
 from worlddb.resolver.tiered import TieredResolver
 from worlddb.store.protocols import Store
-from worlddb.store.resolver_queries import ReclusterQueries, ServesResolverReads
+from worlddb.store.resolver_queries import ReclusterQueries, resolver_reads_of
 
 __all__ = [
     "HUB_TYPES",
@@ -64,7 +64,7 @@ def neighbourhood(
 
     The walk never enters or leaves through a world of ``HUB_TYPES`` (see there).
     """
-    queries = _queries(store)
+    queries: ReclusterQueries = resolver_reads_of(store)
     order: list[NodeId] = [NodeId(s) for s in dict.fromkeys(seeds)][:limit]
     seen = set(order)
     frontier = deque((w, 0) for w in order)
@@ -80,10 +80,6 @@ def neighbourhood(
                 order.append(other)
                 frontier.append((other, depth + 1))
     return order
-
-
-def _queries(store: Store | ReclusterQueries) -> ReclusterQueries:
-    return store.resolver_queries if isinstance(store, ServesResolverReads) else store
 
 
 def identity_class(store: Store, world: str) -> set[str]:

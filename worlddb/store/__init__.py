@@ -349,7 +349,7 @@ def open_store(path: str | Path = MEMORY) -> SeamStore:
 
 def open_sqlite_store(path: str | Path = MEMORY) -> Store:
     """``open_store`` for a SQLite file (or ``":memory:"``), typed as the SQLite class: for the
-    store's own tools that reach under the seam (the raw-SQL floor, backups)."""
+    store's own tools that reach under the seam (the raw-SQL load floor)."""
     text = str(path)
     if text != MEMORY:
         parent = Path(text).expanduser().resolve().parent

@@ -18,7 +18,7 @@ candidates out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Final, Protocol, TypeVar, runtime_checkable
 
 from worlddb.store.lane_sql import Connected
 from worlddb.store.sql import chunked, placeholders
@@ -43,8 +43,11 @@ __all__ = [
     "ResolverQueries",
     "ResolverReads",
     "ServesResolverReads",
+    "resolver_reads_of",
     "scope_condition",
 ]
+
+Q = TypeVar("Q")
 
 NodeRow = tuple[int, str, str, str]
 """One stored world as blocking sees it: ``(rid, id, type, name)``."""
@@ -175,6 +178,12 @@ class ServesResolverReads(Protocol):
 
     @property
     def resolver_queries(self) -> ResolverReads: ...
+
+
+def resolver_reads_of(source: ServesResolverReads | Q) -> ResolverReads | Q:
+    """The resolver's reads of ``source``: a store's ``resolver_queries``, or ``source`` itself
+    when it already is such reads (a write transaction's, a test's fake)."""
+    return source.resolver_queries if isinstance(source, ServesResolverReads) else source
 
 
 class ResolverQueries:
