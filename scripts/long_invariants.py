@@ -17,6 +17,10 @@ Run under ``nice`` on a shared box, e.g.::
     nice -n 15 .venv/bin/python scripts/long_invariants.py hypothesis --seeds 0 1 2 3 4 \\
         --minutes 12 --out /tmp/hyp.json
 
+A 1M-operation seed outlasts a working session: ``--state DIR`` keeps each seed's progress
+there (Hypothesis: counts after every chunk; atheris: corpus, crash artifacts and one tally per
+leg) and the same command run again resumes every unfinished seed where it stopped.
+
 Prints one JSON line per seed and a summary; the exit status is 1 if any violation was found.
 """
 
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import json
 import os
 import random
@@ -49,12 +54,16 @@ def run_hypothesis(
     steps: int,
     without: Sequence[str] = (),
     operations: int | None = None,
+    state: Path | None = None,
 ) -> dict[str, Any]:
     """Chunks of the state machine until ``budget_s`` runs out (or ``operations`` steps have
     run, whichever comes first); counts rules executed.
 
     ``without`` leaves edge types out of the ``link`` rule (the machine's model does not yet
     predict every handler's side effects: see ``tests/test_derived_close_time.py``).
+    With ``state`` (a file), the counts are saved after every chunk and a later run resumes at
+    the next chunk: chunk seeds derive from (seed, chunk), so a seed run in legs executes the
+    same examples as one uninterrupted run (a killed leg loses only its unfinished chunk).
     """
     sys.path.insert(0, str(ROOT))
     from hypothesis import HealthCheck, settings
@@ -85,8 +94,30 @@ def run_hypothesis(
             super().teardown()
 
     start, cpu_start, load_start = time.monotonic(), time.process_time(), os.getloadavg()[0]
-    chunks = 0
-    violations: list[str] = []
+    saved = _load_state(state, {"chunks": 0, "seconds": 0.0, "cpu_seconds": 0.0, "legs": 0})
+    if saved.get("without", list(without)) != list(without):
+        raise SystemExit(f"{state} was run with --without {saved['without']}, not {list(without)}")
+    chunks = int(saved["chunks"])
+    for key in counts:
+        counts[key] = int(saved.get(key, 0))
+    violations: list[str] = list(saved.get("violation_samples", []))
+
+    def save() -> None:
+        _save_state(
+            state,
+            {
+                **counts,
+                "without": list(without),
+                "chunks": chunks,
+                "legs": int(saved["legs"]) + 1,
+                "seconds": round(float(saved["seconds"]) + time.monotonic() - start, 1),
+                "cpu_seconds": round(
+                    float(saved["cpu_seconds"]) + time.process_time() - cpu_start, 1
+                ),
+                "violation_samples": violations,
+            },
+        )
+
     config = settings(
         max_examples=examples,
         stateful_step_count=steps,
@@ -106,6 +137,7 @@ def run_hypothesis(
             head = "".join(traceback.format_exception_only(exc))[:1000]
             violations.append(f"{head}\n{traceback.format_exc()[-2000:]}")
         chunks += 1
+        save()
         if counts["steps"] == before:
             break  # nothing ran: do not spin
     return {
@@ -117,15 +149,35 @@ def run_hypothesis(
         "steps_proved_unchanged": counts["skipped"],
         "examples": counts["examples"],
         "chunks": chunks,
-        "seconds": round(time.monotonic() - start, 1),
-        "cpu_seconds": round(time.process_time() - cpu_start, 1),
+        "legs": int(saved["legs"]) + int(chunks > int(saved["chunks"])),
+        "seconds": round(float(saved["seconds"]) + time.monotonic() - start, 1),
+        "cpu_seconds": round(float(saved["cpu_seconds"]) + time.process_time() - cpu_start, 1),
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "violations": len(violations),
         "violation_samples": violations[:2],
     }
 
 
-def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> dict[str, Any]:
+def _load_state(path: Path | None, default: dict[str, Any]) -> dict[str, Any]:
+    """A seed's saved progress (``default`` when there is none yet)."""
+    if path is None or not path.exists():
+        return dict(default)
+    return {**default, **json.loads(path.read_text(encoding="utf-8"))}
+
+
+def _save_state(path: Path | None, data: dict[str, Any]) -> None:
+    """Write progress atomically: a leg killed mid-write leaves the previous state whole."""
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(partial, path)
+
+
+def run_atheris(
+    seed: int, budget_s: float, operations: int | None = None, state: Path | None = None
+) -> dict[str, Any]:
     """libFuzzer on the changeset target for ``budget_s``, or until ``operations`` write
     attempts (changesets handed to ``WorldDB.write``; one input makes up to four) have run,
     whichever comes first.
@@ -133,6 +185,12 @@ def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> di
     The target mirrors its counts to a tally file (``WORLDDB_FUZZ_TALLY``); this polls it and
     sends SIGUSR1, libFuzzer's graceful stop (it finishes the input, prints its final stats and
     exits 0), once the seed has made enough write attempts.
+
+    With ``state`` (a folder), the seed runs in legs that survive the process: the corpus,
+    libFuzzer's crash artifacts and one tally per leg live there, so a later run continues the
+    same ``-seed`` from the grown corpus and counts every earlier leg's write attempts, a killed
+    leg's too (its tally is rewritten after every input). A crash artifact any leg left counts
+    as a violation.
     """
     try:
         import atheris  # noqa: F401
@@ -141,9 +199,20 @@ def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> di
     sys.path.insert(0, str(ROOT / "fuzz"))
     from fuzz_changeset import read_tally
 
-    with tempfile.TemporaryDirectory(prefix="worlddb-atheris-") as scratch:
+    with contextlib.ExitStack() as stack:
+        if state is None:
+            scratch = Path(
+                stack.enter_context(tempfile.TemporaryDirectory(prefix="worlddb-atheris-"))
+            )
+        else:
+            scratch = state
+            scratch.mkdir(parents=True, exist_ok=True)
+        earlier = _earlier_legs(scratch, read_tally)
+        leg = len(earlier)
+        tally = scratch / f"tally-{leg:03d}"
+        before = {k: sum(int(x[k]) for x in earlier) for k in ("executions", "writes", "refused")}
+        wanted = None if operations is None else operations - before["writes"]
         corpus = ROOT / "fuzz" / "corpus" / "changeset"
-        tally = f"{scratch}/tally"
         command = [
             sys.executable,
             str(ROOT / "fuzz" / "fuzz_changeset.py"),
@@ -154,46 +223,79 @@ def run_atheris(seed: int, budget_s: float, operations: int | None = None) -> di
             f"{scratch}/corpus",
             str(corpus),
         ]
-        Path(f"{scratch}/corpus").mkdir()
+        (scratch / "corpus").mkdir(exist_ok=True)
         start, cpu_start, load_start = time.monotonic(), _children_cpu(), os.getloadavg()[0]
-        env = {**os.environ, "WORLDDB_FUZZ_TALLY": tally}
-        with (
-            open(f"{scratch}/log", "w+", encoding="utf-8") as log_file,
-            subprocess.Popen(
-                command, stdout=log_file, stderr=subprocess.STDOUT, cwd=ROOT, env=env
-            ) as fuzzer,
-        ):
-            stopped = False
-            while fuzzer.poll() is None:
-                time.sleep(1.0)
-                if (
-                    not stopped
-                    and operations is not None
-                    and read_tally(tally)["writes"] >= operations
-                ):
-                    fuzzer.send_signal(signal.SIGUSR1)
-                    stopped = True
-            log_file.seek(0)
-            log = log_file.read()
+        returncode, log = 0, ""
+        if wanted is None or wanted > 0:
+            (scratch / f"leg-{leg:03d}.started").write_text(str(time.time()), encoding="ascii")
+            env = {**os.environ, "WORLDDB_FUZZ_TALLY": str(tally)}
+            with (
+                open(scratch / f"log-{leg:03d}", "w+", encoding="utf-8") as log_file,
+                subprocess.Popen(
+                    command, stdout=log_file, stderr=subprocess.STDOUT, cwd=ROOT, env=env
+                ) as fuzzer,
+            ):
+                stopped = False
+                while fuzzer.poll() is None:
+                    time.sleep(1.0)
+                    done = read_tally(str(tally))["writes"]
+                    if not stopped and wanted is not None and done >= wanted:
+                        fuzzer.send_signal(signal.SIGUSR1)
+                        stopped = True
+                log_file.seek(0)
+                log = log_file.read()
+            returncode = fuzzer.returncode
         cpu = _children_cpu() - cpu_start
-        counts = read_tally(tally)
+        counts = read_tally(str(tally))
         runs = re.findall(r"stat::number_of_executed_units:\s*(\d+)", log)
-        crashes = sorted(p.name for p in Path(scratch).glob("crash-*"))
-        kept = _keep_crashes(Path(scratch), crashes)
+        if runs:
+            counts["executions"] = int(runs[-1])
+        seconds = time.monotonic() - start
+        if log:  # a finished leg: its own figures, read by later legs
+            _save_state(
+                scratch / f"leg-{leg:03d}.json",
+                {
+                    **counts,
+                    "seconds": round(seconds, 1),
+                    "cpu_seconds": round(cpu, 1),
+                    "exit_status": returncode,
+                },
+            )
+        crashes = sorted(p.name for p in scratch.glob("crash-*"))
+        kept = _keep_crashes(scratch, crashes)
     return {
         "target": "atheris",
         "seed": seed + 1,
-        "executions": int(runs[-1]) if runs else counts["executions"],
-        "write_attempts": counts["writes"],
-        "writes_refused": counts["refused"],
-        "seconds": round(time.monotonic() - start, 1),
-        "cpu_seconds": round(cpu, 1),
+        "executions": before["executions"] + counts["executions"],
+        "write_attempts": before["writes"] + counts["writes"],
+        "writes_refused": before["refused"] + counts["refused"],
+        "legs": leg + 1 if log else max(1, leg),
+        "legs_killed": sum(1 for x in earlier if x.get("cpu_seconds") is None),
+        "seconds": round(sum(float(x["seconds"]) for x in earlier) + seconds, 1),
+        "cpu_seconds": round(sum(float(x.get("cpu_seconds") or 0) for x in earlier) + cpu, 1),
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
-        "exit_status": fuzzer.returncode,
-        "violations": max(int(fuzzer.returncode != 0), len(crashes)),  # libFuzzer stops at one
-        "violation_samples": [log[-6000:]] if fuzzer.returncode != 0 else [],
+        "exit_status": returncode,
+        "violations": max(int(returncode != 0), len(crashes)),  # libFuzzer stops at one
+        "violation_samples": [log[-6000:]] if returncode != 0 else [],
         "crash_inputs": kept,
     }
+
+
+def _earlier_legs(scratch: Path, read_tally: Any) -> list[dict[str, Any]]:
+    """What every earlier leg of a seed ran: a finished leg's saved figures, or a killed leg's
+    tally (rewritten after every input) and wall time up to its last input (CPU unknown)."""
+    legs: list[dict[str, Any]] = []
+    for tally in sorted(scratch.glob("tally-*")):
+        number = tally.name.removeprefix("tally-")
+        finished = scratch / f"leg-{number}.json"
+        if finished.exists():
+            legs.append(json.loads(finished.read_text(encoding="utf-8")))
+            continue
+        started = scratch / f"leg-{number}.started"
+        begun = float(started.read_text(encoding="ascii")) if started.exists() else 0.0
+        seconds = max(0.0, tally.stat().st_mtime - begun) if begun else 0.0
+        legs.append({**read_tally(str(tally)), "seconds": seconds, "cpu_seconds": None})
+    return legs
 
 
 CRASH_DIR = Path(tempfile.gettempdir()) / "worlddb-atheris-crashes"
@@ -263,16 +365,25 @@ def main(argv: list[str] | None = None) -> int:
         "fuzz target writes (the time budget still caps it).",
     )
     parser.add_argument("--out", type=Path, default=None, help="Append JSON lines here too.")
+    parser.add_argument(
+        "--state",
+        type=Path,
+        default=None,
+        help="Keep each seed's progress in this folder and resume from it: a seed run again "
+        "continues where the last run (finished or killed) left it, up to --operations.",
+    )
     args = parser.parse_args(argv)
     results = []
     for seed in args.seeds:
         budget = args.minutes * 60
         if args.target == "hypothesis":
+            state = None if args.state is None else args.state / f"hypothesis-seed{seed}.json"
             result = run_hypothesis(
-                seed, budget, args.examples, args.steps, args.without, args.operations
+                seed, budget, args.examples, args.steps, args.without, args.operations, state
             )
         elif args.target == "atheris":
-            result = run_atheris(seed, budget, args.operations)
+            folder = None if args.state is None else args.state / f"atheris-seed{seed}"
+            result = run_atheris(seed, budget, args.operations, folder)
         else:
             result = run_random_changesets(seed, budget)
         results.append(result)

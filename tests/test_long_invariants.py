@@ -72,3 +72,63 @@ def test_atheris_run_stops_after_the_asked_write_attempts(tmp_path: Path) -> Non
     assert seed["write_attempts"] >= 300
     # Stopped by the count, not by the two-minute budget (which would run tens of thousands).
     assert seed["write_attempts"] < 6000
+
+
+def _long_run(tmp_path: Path, *args: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "long_invariants.py"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "TMPDIR": str(tmp_path)},
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[0])
+    return result
+
+
+def test_hypothesis_seed_resumes_at_its_next_chunk(tmp_path: Path) -> None:
+    """A seed run in two legs counts both and runs the chunks an uninterrupted run would."""
+    state = tmp_path / "state"
+    common = ["hypothesis", "--seeds", "7", "--examples", "2", "--steps", "5", "--state"]
+    first = _long_run(tmp_path, *common, str(state), "--operations", "1")
+    assert first["legs"] == 1 and first["violations"] == 0
+    assert isinstance(first["steps"], int) and first["steps"] >= 1
+    second = _long_run(tmp_path, *common, str(state), "--operations", str(first["steps"] + 1))
+    assert second["legs"] == 2
+    assert second["chunks"] == first["chunks"] + 1  # resumed at the next chunk, not chunk 0
+    assert isinstance(second["steps"], int) and second["steps"] > first["steps"]
+    saved = json.loads((state / "hypothesis-seed7.json").read_text(encoding="utf-8"))
+    assert saved["steps"] == second["steps"] and saved["chunks"] == second["chunks"]
+    # Already done: a third run adds nothing and starts no leg.
+    third = _long_run(tmp_path, *common, str(state), "--operations", "1")
+    assert third["steps"] == second["steps"] and third["legs"] == 2
+
+
+def test_atheris_seed_resumes_counting_a_killed_leg(tmp_path: Path) -> None:
+    """A leg killed mid-run still counts (its tally survives); the next leg runs the rest."""
+    pytest.importorskip("atheris", reason="atheris is not installed: libFuzzer cannot start")
+    state = tmp_path / "state" / "atheris-seed0"
+    state.mkdir(parents=True)
+    (state / "tally-000").write_text(f"{5:20d} {150:20d} {40:20d}\n", encoding="ascii")
+    (state / "leg-000.started").write_text("0", encoding="ascii")
+    result = _long_run(
+        tmp_path,
+        "atheris",
+        "--seeds",
+        "0",
+        "--minutes",
+        "2",
+        "--operations",
+        "300",
+        "--state",
+        str(tmp_path / "state"),
+    )
+    assert result["legs"] == 2 and result["legs_killed"] == 1
+    assert result["violations"] == 0 and result["exit_status"] == 0
+    writes = result["write_attempts"]
+    assert isinstance(writes, int) and 300 <= writes < 6000
+    leg = json.loads((state / "leg-001.json").read_text(encoding="utf-8"))
+    assert leg["writes"] == writes - 150  # this leg ran only what the killed one had not
+    assert (state / "corpus").is_dir()
