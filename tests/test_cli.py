@@ -350,3 +350,38 @@ def test_bench_mcp_times_round_trips_through_a_real_server(run: Run) -> None:
     assert result["memories"] == 30 and result["transport"] == "stdio"
     assert 0 < result["write_p50_ms"] <= result["write_p95_ms"]
     assert 0 < result["recall_p50_ms"] <= result["recall_p95_ms"]
+
+
+def test_eval_longmemeval_store_cache_reopens_each_ingested_store(run: Run, tmp_path: Path) -> None:
+    """``--store-cache``: the first run keeps every question's store, the second reopens them
+    (nothing ingested again) and ranks every haystack exactly as the first did."""
+    data = Path(__file__).parent / "data" / "lme_tiny" / "lme_tiny.json"
+    cache = tmp_path / "stores"
+
+    def ranked(out: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        report = _json(
+            run(
+                "--embedder",
+                "hash",
+                "eval",
+                "longmemeval",
+                str(data),
+                "--out",
+                str(out),
+                "--workers",
+                "1",
+                "--store-cache",
+                str(cache),
+                "--json",
+            )
+        )
+        lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines() if x]
+        return report, sorted(lines, key=lambda x: str(x["question_id"]))
+
+    first, first_lines = ranked(tmp_path / "a.jsonl")
+    saved = sorted(p.name for p in cache.glob("*.sqlite"))
+    assert saved and len(saved) == first["ran"]
+    second, second_lines = ranked(tmp_path / "b.jsonl")
+    assert sorted(p.name for p in cache.glob("*.sqlite")) == saved  # reopened, none added
+    assert second_lines == first_lines
+    assert second["ingest_s"] < first["ingest_s"]

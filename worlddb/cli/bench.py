@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -246,6 +247,14 @@ def eval_score(state: CliState, /, rankings: str, gold: str, granularity: str) -
     "(opt-in, e.g. 1000; default: whole; worlddb.reconciler.embeddings).",
 )
 @click.option(
+    "--store-cache",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Keep each question's ingested store here and reopen it on later runs: recall "
+    "experiments skip ingest (worlddb.eval.store_cache; a change to ingest needs a new DIR).",
+)
+@click.option(
     "--answer",
     is_flag=True,
     help="Also answer each question from its ranking and judge it (needs ANTHROPIC_API_KEY).",
@@ -282,6 +291,7 @@ def eval_longmemeval(
     as_of: str,
     recall_limit: int | None,
     reply_head_chars: int | None,
+    store_cache: str | None,
     answer: bool,
     answer_model: str | None,
     judge_model: str | None,
@@ -310,6 +320,8 @@ def eval_longmemeval(
     given = {k: v for k, v in given.items() if v is not None}
     if reply_head_chars is not None:
         given["reply_head_chars"] = reply_head_chars
+    if store_cache is not None:
+        given["store_cache"] = Path(store_cache)
     options = HarnessOptions(**given, **_embedder_options(state.embedder))
     if not answer and (answer_model or judge_model or context_turns):
         raise click.UsageError("--answer-model, --judge-model and --context-turns need --answer")
