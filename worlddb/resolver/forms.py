@@ -45,11 +45,13 @@ from worlddb.resolver.slips import typing_slip
 __all__ = [
     "TITLE_GUESS_PENALTY",
     "NameForm",
+    "Reading",
     "cross_script_key",
     "fold_words",
     "name_form",
     "readings",
     "respell",
+    "stored_readings",
     "translit_key",
     "umlaut_spelling",
     "unlisted_titles",
@@ -306,9 +308,13 @@ TITLE_GUESS_PENALTY: Final = 0.04
 """Score a match loses when it needs leading words read as unlisted titles (``readings``)."""
 
 
+Reading = tuple[NameForm, bool, float]
+"""A comparison form, whether its surface is in another script, and the score it costs."""
+
+
 def readings(
     surfaces: Sequence[str], scripts: Sequence[bool], personal: bool, *, titles: bool
-) -> list[tuple[NameForm, bool, float]]:
+) -> list[Reading]:
     """Each surface's comparison form with its script flag, and (``titles``) for a person's name
     also the reading without leading words that may be unlisted titles, at a penalty."""
     out = [(name_form(s, personal), f, 0.0) for s, f in zip(surfaces, scripts, strict=True)]
@@ -318,3 +324,12 @@ def readings(
             if guess:
                 out.append((name_form(guess, True), f, TITLE_GUESS_PENALTY))
     return out
+
+
+@lru_cache(maxsize=131072)
+def stored_readings(
+    surface: str, foreign: bool, personal: bool, titles: bool
+) -> tuple[Reading, ...]:
+    """``readings`` of one stored surface, kept: the same stored names are candidates of many
+    resolutions, and their forms never change (``NameForm`` is immutable)."""
+    return tuple(readings([surface], [foreign], personal, titles=titles))

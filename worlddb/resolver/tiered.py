@@ -48,7 +48,7 @@ from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.decide import answer, decide
-from worlddb.resolver.forms import readings, unlisted_titles, untitled
+from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -394,13 +394,17 @@ class TieredResolver:
         round5 = self.settings.round5_matching
         generic = GENERIC_HEADS.get(kind, frozenset()) if round5 else frozenset()
         scripts = [round5 and foreign_script(s) for s in surfaces]
+        # The query's forms depend on whether the pair is personal only: read them once each.
+        query_forms: dict[bool, list[Reading]] = {}
         for cand in cands:
             personal = "Person" in (kind, cand.type)
-            forms = readings(surfaces, scripts, personal, titles=round5)
+            forms = query_forms.get(personal)
+            if forms is None:
+                forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
                 foreign = round5 and foreign_script(surface)
-                for stored, _, cut in readings([surface], [foreign], personal, titles=round5):
+                for stored, _, cut in stored_readings(surface, foreign, personal, round5):
                     for form, script, penalty in forms:
                         match = compare_names(
                             form,
