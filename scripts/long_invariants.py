@@ -261,8 +261,15 @@ def run_atheris(
                     "exit_status": returncode,
                 },
             )
-        crashes = sorted(p.name for p in scratch.glob("crash-*"))
+        # libFuzzer's findings: a crash (an assertion or exception), a hang past its per-input
+        # timeout, an out-of-memory input. Slow-unit reports are not findings.
+        crashes = sorted(
+            p.name
+            for kind in ("crash", "timeout", "oom", "leak")
+            for p in scratch.glob(f"{kind}-*")
+        )
         kept = _keep_crashes(scratch, crashes)
+        failed_legs = sum(1 for x in earlier if x.get("exit_status") not in (None, 0))
     return {
         "target": "atheris",
         "seed": seed + 1,
@@ -275,7 +282,8 @@ def run_atheris(
         "cpu_seconds": round(sum(float(x.get("cpu_seconds") or 0) for x in earlier) + cpu, 1),
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "exit_status": returncode,
-        "violations": max(int(returncode != 0), len(crashes)),  # libFuzzer stops at one
+        # libFuzzer stops at its first finding: one per failed leg, or per artifact left.
+        "violations": max(failed_legs + int(returncode != 0), len(crashes)),
         "violation_samples": [log[-6000:]] if returncode != 0 else [],
         "crash_inputs": kept,
     }

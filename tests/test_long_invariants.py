@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,7 +47,8 @@ def test_one_input_counts_the_changesets_it_writes() -> None:
     assert target.TALLY.writes - before == expected
 
 
-def _long_run(tmp_path: Path, *args: str) -> dict[str, object]:
+def _long_run(tmp_path: Path, *args: str, status: int = 0) -> dict[str, Any]:
+    """Run ``scripts/long_invariants.py ARGS``; its first JSON line (one seed's result)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "long_invariants.py"), *args],
         capture_output=True,
@@ -55,8 +57,8 @@ def _long_run(tmp_path: Path, *args: str) -> dict[str, object]:
         env={"PATH": "/usr/bin:/bin", "TMPDIR": str(tmp_path)},
         timeout=300,
     )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[0])
+    assert done.returncode == status, done.stdout[-2000:] + done.stderr[-2000:]
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[0])
     return result
 
 
@@ -114,3 +116,22 @@ def test_atheris_seed_resumes_counting_a_killed_leg(tmp_path: Path) -> None:
     leg = json.loads((state / "leg-001.json").read_text(encoding="utf-8"))
     assert leg["writes"] == writes - 150  # this leg ran only what the killed one had not
     assert (state / "corpus").is_dir()
+
+
+def test_atheris_finding_of_an_earlier_leg_is_a_violation(tmp_path: Path) -> None:
+    """A resumed seed reports what any earlier leg found: a failed exit, a timeout artifact."""
+    pytest.importorskip("atheris", reason="atheris is not installed: libFuzzer cannot start")
+    state = tmp_path / "state" / "atheris-seed0"
+    state.mkdir(parents=True)
+    (state / "tally-000").write_text(f"{3:20d} {100:20d} {10:20d}\n", encoding="ascii")
+    finished = {"executions": 3, "writes": 100, "refused": 10, "seconds": 5.0}
+    (state / "leg-000.json").write_text(
+        json.dumps({**finished, "cpu_seconds": 4.0, "exit_status": 77}), encoding="utf-8"
+    )
+    (state / "timeout-0123").write_bytes(b"\x00\x01")
+    # --operations already reached: no new leg runs, the earlier one's findings are reported
+    args = ["atheris", "--seeds", "0", "--operations", "50", "--state", str(tmp_path / "state")]
+    result = _long_run(tmp_path, *args, status=1)
+    assert result["violations"] == 1 and result["legs"] == 1
+    assert result["write_attempts"] == 100
+    assert [c["path"].rsplit("/", 1)[-1] for c in result["crash_inputs"]] == ["timeout-0123"]
