@@ -378,10 +378,14 @@ def test_eval_longmemeval_store_cache_reopens_each_ingested_store(run: Run, tmp_
         lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines() if x]
         return report, sorted(lines, key=lambda x: str(x["question_id"]))
 
+    def stores() -> dict[str, int]:
+        return {p.name: p.stat().st_mtime_ns for p in cache.glob("*.sqlite")}
+
     first, first_lines = ranked(tmp_path / "a.jsonl")
-    saved = sorted(p.name for p in cache.glob("*.sqlite"))
+    saved = stores()
     assert saved and len(saved) == first["ran"]
     second, second_lines = ranked(tmp_path / "b.jsonl")
-    assert sorted(p.name for p in cache.glob("*.sqlite")) == saved  # reopened, none added
-    assert second_lines == first_lines
-    assert second["ingest_s"] < first["ingest_s"]
+    # A store is written only after an ingest: none added and none rewritten means every
+    # question was reopened, not ingested again (no timing involved).
+    assert stores() == saved
+    assert second["ran"] == first["ran"] and second_lines == first_lines
