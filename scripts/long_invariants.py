@@ -102,21 +102,17 @@ def run_hypothesis(
         counts[key] = int(saved.get(key, 0))
     violations: list[str] = list(saved.get("violation_samples", []))
 
-    def save() -> None:
-        _save_state(
-            state,
-            {
-                **counts,
-                "without": list(without),
-                "chunks": chunks,
-                "legs": int(saved["legs"]) + 1,
-                "seconds": round(float(saved["seconds"]) + time.monotonic() - start, 1),
-                "cpu_seconds": round(
-                    float(saved["cpu_seconds"]) + time.process_time() - cpu_start, 1
-                ),
-                "violation_samples": violations,
-            },
-        )
+    def progress() -> dict[str, Any]:
+        """Every leg so far, this one included once it has run a chunk."""
+        return {
+            **counts,
+            "without": list(without),
+            "chunks": chunks,
+            "legs": int(saved["legs"]) + int(chunks > int(saved["chunks"])),
+            "seconds": round(float(saved["seconds"]) + time.monotonic() - start, 1),
+            "cpu_seconds": round(float(saved["cpu_seconds"]) + time.process_time() - cpu_start, 1),
+            "violation_samples": violations,
+        }
 
     config = settings(
         max_examples=examples,
@@ -137,21 +133,22 @@ def run_hypothesis(
             head = "".join(traceback.format_exception_only(exc))[:1000]
             violations.append(f"{head}\n{traceback.format_exc()[-2000:]}")
         chunks += 1
-        save()
+        _save_state(state, progress())
         if counts["steps"] == before:
             break  # nothing ran: do not spin
+    done = progress()
     return {
         "target": "hypothesis",
         "seed": seed,
-        "without": list(without),
+        "without": done["without"],
         "steps": counts["steps"],
         "steps_checked": counts["checked"],
         "steps_proved_unchanged": counts["skipped"],
         "examples": counts["examples"],
         "chunks": chunks,
-        "legs": int(saved["legs"]) + int(chunks > int(saved["chunks"])),
-        "seconds": round(float(saved["seconds"]) + time.monotonic() - start, 1),
-        "cpu_seconds": round(float(saved["cpu_seconds"]) + time.process_time() - cpu_start, 1),
+        "legs": done["legs"],
+        "seconds": done["seconds"],
+        "cpu_seconds": done["cpu_seconds"],
         "load": [round(load_start, 1), round(os.getloadavg()[0], 1)],
         "violations": len(violations),
         "violation_samples": violations[:2],
