@@ -274,5 +274,6 @@ class NearestQueries(Protocol):
         ...
 
     def vector_count(self) -> int:
-        """How many content vectors are stored."""
+        """How many content vectors are stored: exact when few, else an estimate is allowed
+        (the count picks a search strategy and tells "empty" from "not"); never a full scan."""
         ...

@@ -30,7 +30,7 @@ from worlddb.store.postgres.dialect import PgConnection
 from worlddb.store.postgres.tsquery import to_tsquery_sql
 from worlddb.store.postgres.writer import vector_literal
 
-__all__ = ["PgLanes"]
+__all__ = ["EXACT_COUNT_UP_TO", "PgLanes"]
 
 _CHILDREN: Final = (
     "SELECT c.rid FROM nodes p JOIN edges e ON e.src = p.id "
@@ -67,6 +67,11 @@ def _weights(weights: tuple[float, float]) -> str:
 
 
 NEAR_TIE: Final = 1e-5
+
+EXACT_COUNT_UP_TO: Final = 10_000
+"""``vector_count`` counts rows exactly up to this many (a scan of at most this many rows);
+beyond it the planner's estimate is close enough for what the count decides (the vector lane's
+exact-versus-HNSW threshold grows with its square root) and costs no scan of a 1M-row table."""
 """Cosine-distance slack of ``admitted_nearest``: far above the float32 rounding by which
 pgvector and the lane may disagree (~1e-7), far below any distance that matters."""
 
@@ -267,7 +272,29 @@ class PgLanes(SqliteLanes):
         return [(int(rid), bytes(vector)) for rid, vector in rows]
 
     def vector_count(self) -> int:
-        """How many content vectors are stored."""
+        """How many content vectors are stored: exact up to ``EXACT_COUNT_UP_TO``, beyond it
+        PostgreSQL's own estimate, as its planner makes it (rows per page at the last
+        ``ANALYZE`` or vacuum × the table's pages now, so rows written since still count).
+
+        A plain ``count(*)`` read every row: ~1 s at 1M, paid whenever the caller's cached
+        count expired (``StoreVectorIndex`` re-counts every second). A table never analysed
+        has no estimate and is counted exactly, once per call, as before.
+        """
         with self.lock:
+            bounded = self._query(
+                "SELECT count(*) FROM (SELECT 1 FROM embeddings LIMIT %s) s",
+                (EXACT_COUNT_UP_TO + 1,),
+            )[0][0]
+            if int(bounded) <= EXACT_COUNT_UP_TO:
+                return int(bounded)
+            tuples, pages, now_pages = self._query(
+                "SELECT reltuples, relpages, pg_relation_size(oid) / "
+                "current_setting('block_size')::int FROM pg_class "
+                "WHERE oid = 'embeddings'::regclass",
+                (),
+            )[0]
+            if float(tuples) > 0 and int(pages) > 0:
+                estimate = int(float(tuples) / int(pages) * int(now_pages))
+                return max(EXACT_COUNT_UP_TO + 1, estimate)
             row = self._query("SELECT count(*) FROM embeddings", ())[0]
         return int(row[0])
