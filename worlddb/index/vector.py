@@ -24,7 +24,13 @@ import numpy as np
 
 from worlddb.plugins import Vectors
 
-__all__ = ["VectorIndex", "decode_vector", "encode_vector"]
+__all__ = [
+    "PARALLEL_ADD_MIN",
+    "VectorIndex",
+    "add_threads_default",
+    "decode_vector",
+    "encode_vector",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -32,7 +38,18 @@ M: Final = 16
 EF_CONSTRUCTION: Final = 200
 EF_SEARCH: Final = 96
 INITIAL_CAPACITY: Final = 1024
-ADD_CHUNK: Final = 64  # vectors inserted per lock hold; a search waits for one chunk at most
+ADD_CHUNK: Final = 64  # vectors inserted per lock hold and thread; a search waits for one chunk
+PARALLEL_ADD_MIN: Final = 512
+"""An ``add`` of at least this many vectors (a bulk load, a rebuild) inserts on several threads;
+smaller ones (every everyday write) stay on the caller's thread: for them a thread start
+would cost more than it shares, and single-threaded inserts keep their graph reproducible."""
+
+
+def add_threads_default() -> int:
+    """Threads for a large ``add``: the cores this process may run on (hnswlib's own default
+    is every core of the machine, which over-subscribes a process confined to fewer)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return max(1, len(affinity(0)) if affinity is not None else (os.cpu_count() or 1))
 
 
 @contextmanager
@@ -67,9 +84,12 @@ class VectorIndex:
     """Whether the store itself indexes the committed vectors (``StoreVectorIndex``): then
     ``add`` needs no vectors, and a bulk load does not read them back to feed it."""
 
-    def __init__(self, dimension: int, path: Path | None = None) -> None:
+    def __init__(
+        self, dimension: int, path: Path | None = None, *, add_threads: int | None = None
+    ) -> None:
         self.dimension = dimension
         self.path = path
+        self.add_threads = add_threads_default() if add_threads is None else max(1, add_threads)
         self._lock = threading.RLock()
         self._live: set[int] = set()
         self._deleted: set[int] = set()
@@ -93,14 +113,19 @@ class VectorIndex:
     def add(self, rids: Sequence[int], vectors: Vectors) -> None:
         """Add (or re-add) vectors for ``rids``; grows the index as needed.
 
-        hnswlib cannot search while it inserts, so the lock is taken per ``ADD_CHUNK`` vectors:
-        a search waits for at most one chunk, never for a whole large write.
+        hnswlib cannot search while it inserts, so the lock is taken per chunk of
+        ``ADD_CHUNK`` vectors per inserting thread: a search waits for at most one chunk's
+        time, never for a whole large write. An add of ``PARALLEL_ADD_MIN`` or more vectors
+        inserts on ``add_threads`` threads (hnswlib's own parallel insert; the graph it builds
+        depends on the threads' interleaving, as any HNSW's depends on insertion order).
         """
         if len(rids) == 0:
             return
         matrix = np.asarray(vectors, dtype=np.float32)
-        for start in range(0, len(rids), ADD_CHUNK):
-            chunk = [int(r) for r in rids[start : start + ADD_CHUNK]]
+        threads = self.add_threads if len(rids) >= PARALLEL_ADD_MIN else 1
+        step = ADD_CHUNK * threads
+        for start in range(0, len(rids), step):
+            chunk = [int(r) for r in rids[start : start + step]]
             with self._lock:
                 needed = len(self._live) + len(self._deleted) + len(chunk)
                 capacity = self._index.get_max_elements()
@@ -110,7 +135,9 @@ class VectorIndex:
                     self._index.unmark_deleted(rid)
                     self._deleted.discard(rid)
                 labels = np.asarray(chunk, dtype=np.int64)
-                self._index.add_items(matrix[start : start + len(chunk)], labels)
+                self._index.add_items(
+                    matrix[start : start + len(chunk)], labels, num_threads=threads
+                )
                 self._live.update(chunk)
                 self._dirty = True
 
