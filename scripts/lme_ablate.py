@@ -7,6 +7,7 @@ question's run fills ``CACHE_DIR`` (``worlddb.eval.store_cache``), later runs on
 table shows, per lane set, the strict session-level recall_any@5, recall_all@5, ndcg_any@5,
 recall_all@10 and recall_all@5 by question type. With ``CACHED_ONLY=1`` only the questions
 whose store is already cached run (a partial tuning loop while the cache fills). With
+``REPLY_HEAD=N`` the stores are those ingested with ``--reply-head-chars N``. With
 ``SUMMARIES=1`` each store is consolidated (summaries step) after it is opened and recall may
 return Summary worlds (``HarnessOptions.summaries``); the cache itself stays summary-free.
 """
@@ -28,17 +29,17 @@ def cached_only(data: str, cache: Path) -> str:
     """A copy of ``data`` (and its gold) holding only the questions whose store is cached."""
     from worlddb.embedding import default_embedder
     from worlddb.eval.files import gold_path_for
-    from worlddb.eval.longmemeval import iter_json_array, iter_questions
+    from worlddb.eval.longmemeval import Question, iter_json_array, iter_questions
     from worlddb.eval.store_cache import haystack_key
 
     key = default_embedder().key
-    keep = {
-        q.question_id
-        for q in iter_questions(data)
-        if (
-            cache / f"{haystack_key(q.sessions, extraction=True, embedder_key=key)}.map.json"
-        ).exists()
-    }
+    head = int(os.environ["REPLY_HEAD"]) if os.environ.get("REPLY_HEAD") else None
+
+    def stored(q: Question) -> bool:
+        found = haystack_key(q.sessions, extraction=True, embedder_key=key, reply_head_chars=head)
+        return (cache / f"{found}.map.json").exists()
+
+    keep = {q.question_id for q in iter_questions(data) if stored(q)}
     with lzma.open(data, "rt", encoding="utf-8") as fh:
         kept = [q for q in iter_json_array(fh) if q["question_id"] in keep]
     out = cache.parent / f"cached_{Path(data).name.removesuffix('.json.xz')}.json"
@@ -67,6 +68,7 @@ def main(data: str, stem: str, cache: str, lane_sets: list[str]) -> None:
         sample=10_000,
         store_cache=Path(cache),
         summaries=bool(os.environ.get("SUMMARIES")),
+        reply_head_chars=int(os.environ["REPLY_HEAD"]) if os.environ.get("REPLY_HEAD") else None,
     )
     report = run_longmemeval(data, out=f"{stem}.jsonl", options=options, progress=None)
     print(f"ran {report.ran} in {report.wall_s:.0f} s (ingest {report.ingest_s:.0f} s)")

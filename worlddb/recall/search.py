@@ -50,6 +50,7 @@ from worlddb.recall.result import RecallResult
 from worlddb.recall.retention import RetentionModel, rank_by_retention
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.recall.rounds import SecondRound
+from worlddb.recall.speaker import reweighed, speaker_weights
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
 from worlddb.store.episodes import EpisodeReads
 from worlddb.store.protocols import Store
@@ -78,10 +79,13 @@ OPTIONAL_LANES: Final = (
     "prf_graph",
     "category",
     "retention",
+    "speaker",
 )
-"""Lanes run only when asked for. ``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's
-tuning half and lost one question on the held-out half (BENCHMARKS.md, "Time lane"), so it is
-not a default until more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
+"""Lanes run only when asked for. ``speaker`` ranks nothing itself: it is the prior of
+``worlddb.recall.speaker`` on fusion (the assistant's turns a little below the user's).
+``time`` (see ``worlddb.recall.anchors``) helped LongMemEval's tuning half and lost one
+question on the held-out half (BENCHMARKS.md, "Time lane"), so it is not a default until
+more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
 ``worlddb.recall.rounds``) neither: none beat the defaults on LongMemEval's held-out half
 (BENCHMARKS.md, "Multi-evidence recall")."""
 SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category")
@@ -274,6 +278,8 @@ class Recall:
         entities: tuple[NodeId, ...] = ()
         anchor = find_anchor(text, flt.moment) if "time" in wanted else None
         for lane in wanted:
+            if lane == "speaker":
+                continue  # a prior on fusion, not a ranking (``_fuse``)
             began = time.perf_counter()
             fetch = max(depths[lane], limit)
             if (anchor is not None or "retention" in wanted) and lane in ("bm25", "vector"):
@@ -326,7 +332,8 @@ class Recall:
             rankings[lane] = [str(rid) for rid in found]
             timings[lane] = _ms(began)
         began = time.perf_counter()
-        fused = self._fuse(rankings, depths, limit)
+        prior = text if "speaker" in wanted else None
+        fused = self._fuse(rankings, depths, limit, speaker_question=prior)
         timings["fusion"] = _ms(began)
         began = time.perf_counter()
         hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt, query)
@@ -362,9 +369,17 @@ class Recall:
         return out
 
     def _fuse(
-        self, rankings: Mapping[str, list[str]], depths: Mapping[str, int], limit: int
+        self,
+        rankings: Mapping[str, list[str]],
+        depths: Mapping[str, int],
+        limit: int,
+        *,
+        speaker_question: str | None = None,
     ) -> list[_Fused]:
-        """RRF over each lane's top ``depth``; depths double while too few ids come out."""
+        """RRF over each lane's top ``depth``; depths double while too few ids come out.
+
+        With ``speaker_question`` (the ``speaker`` prior asked for), every fused id's score is
+        weighed by ``speaker.speaker_weights`` before the top ``limit`` are cut."""
         current = {lane: depths[lane] for lane in rankings}
         while True:
             fused = rrf(
@@ -372,9 +387,22 @@ class Recall:
             )
             short = [lane for lane, d in current.items() if 0 < d < len(rankings[lane])]
             if len(fused) >= limit or not short:
-                return [_Fused(h.id, h.score, dict(h.ranks)) for h in fused[:limit]]
+                out = [_Fused(h.id, h.score, dict(h.ranks)) for h in fused]
+                if speaker_question is not None and out:
+                    out = self._speaker_prior(speaker_question, out)
+                return out[:limit]
             for lane in short:
                 current[lane] = min(len(rankings[lane]), current[lane] * 2)
+
+    def _speaker_prior(self, question: str, fused: list[_Fused]) -> list[_Fused]:
+        speakers = self.store.lanes.speakers([int(h.id) for h in fused])
+        weights = speaker_weights(question, speakers)
+        if not weights:
+            return fused
+        pairs = [(h.id, h.score) for h in fused]
+        return [
+            _Fused(fused[at].id, score, fused[at].ranks) for at, score in reweighed(pairs, weights)
+        ]
 
 
 _AFTER_ALL: Final = ("time", "retention")

@@ -301,7 +301,14 @@ def umlaut_spelling(a: str, b: str) -> bool:
     surnames, but they are one name spelled two ways."""
     if a == b or min(len(a), len(b)) < _MIN_UMLAUT_WORD:
         return False
-    return _UMLAUT_E.sub(r"\1", a) == _UMLAUT_E.sub(r"\1", b)
+    return _umlauts_dropped(a) == _umlauts_dropped(b)
+
+
+@lru_cache(maxsize=65536)
+def _umlauts_dropped(word: str) -> str:
+    """``word`` with every umlaut written out ("ue") written as the bare vowel; kept, since the
+    same words meet many others (``umlaut_spelling`` runs on every new pair of words)."""
+    return _UMLAUT_E.sub(r"\1", word)
 
 
 TITLE_GUESS_PENALTY: Final = 0.04

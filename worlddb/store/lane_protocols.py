@@ -237,6 +237,11 @@ class AdmissionQueries(Protocol):
 class HydrationQueries(Protocol):
     """Batched reads that turn fused hits into ``RecallHit``s (``worlddb.recall.rewrite``)."""
 
+    def speakers(self, rids: Sequence[int]) -> dict[int, str]:
+        """Who said each conversation turn among ``rids``: a ``Turn`` world's name is its role
+        ("user", "assistant"); worlds of other types are left out."""
+        ...
+
     def scope_names(self, rids: Sequence[int]) -> dict[int, tuple[str, ...]]:
         """The names of the scopes each of ``rids`` belongs to, sorted by name."""
         ...

@@ -162,6 +162,17 @@ class GraphSql(LaneSql):
 class HydrationSql(LaneSql):
     """``HydrationQueries``: scope and entity labels for a page of hits."""
 
+    def speakers(self, rids: Sequence[int]) -> dict[int, str]:
+        out: dict[int, str] = {}
+        with self.lock:
+            for chunk, marks in chunked(rids):
+                for rid, name in self.conn.execute(
+                    f"SELECT rid, name FROM nodes WHERE rid IN ({marks}) AND type = 'Turn'",
+                    chunk,
+                ):
+                    out[int(rid)] = str(name)
+        return out
+
     def scope_names(self, rids: Sequence[int]) -> dict[int, tuple[str, ...]]:
         out: dict[int, list[str]] = {}
         with self.lock:
