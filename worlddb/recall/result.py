@@ -33,8 +33,9 @@ class RecallHit:
         id: The world's id.
         type: Its type (``Fact``, ``Turn``, ``Person``...).
         text: Its searchable text (content, or name for worlds without content).
-        score: The fused RRF score; comparable within one result only. ``0.0`` for a world
-            surfaced by a rewrite rather than found by a lane.
+        score: The fused RRF score (an assistant's turn's times ``ASSISTANT_WEIGHT`` when
+            the ``speaker`` prior applied); comparable within one result only. ``0.0`` for a
+            world surfaced by a rewrite rather than found by a lane.
         ranks: Lane name → 1-based rank, for the lanes that found it (within their depth).
         valid_from: Start of validity (microseconds UTC), ``None`` when unbounded.
         valid_to: End of validity, ``None`` while it is still true.
