@@ -25,6 +25,11 @@ from worlddb.eval.harness import HarnessOptions, parse_lanes, run_longmemeval
 SHOWN = ("recall_any@5", "recall_all@5", "ndcg_any@5", "recall_all@10")
 
 
+def _reply_head() -> int | None:
+    """``REPLY_HEAD``: the ``--reply-head-chars`` the cached stores were ingested with."""
+    return int(os.environ["REPLY_HEAD"]) if os.environ.get("REPLY_HEAD") else None
+
+
 def cached_only(data: str, cache: Path) -> str:
     """A copy of ``data`` (and its gold) holding only the questions whose store is cached."""
     from worlddb.embedding import default_embedder
@@ -33,7 +38,7 @@ def cached_only(data: str, cache: Path) -> str:
     from worlddb.eval.store_cache import haystack_key
 
     key = default_embedder().key
-    head = int(os.environ["REPLY_HEAD"]) if os.environ.get("REPLY_HEAD") else None
+    head = _reply_head()
 
     def stored(q: Question) -> bool:
         found = haystack_key(q.sessions, extraction=True, embedder_key=key, reply_head_chars=head)
@@ -68,7 +73,7 @@ def main(data: str, stem: str, cache: str, lane_sets: list[str]) -> None:
         sample=10_000,
         store_cache=Path(cache),
         summaries=bool(os.environ.get("SUMMARIES")),
-        reply_head_chars=int(os.environ["REPLY_HEAD"]) if os.environ.get("REPLY_HEAD") else None,
+        reply_head_chars=_reply_head(),
     )
     report = run_longmemeval(data, out=f"{stem}.jsonl", options=options, progress=None)
     print(f"ran {report.ran} in {report.wall_s:.0f} s (ingest {report.ingest_s:.0f} s)")

@@ -50,7 +50,12 @@ from worlddb.recall.result import RecallResult
 from worlddb.recall.retention import RetentionModel, rank_by_retention
 from worlddb.recall.rewrite import Hydrator, rewriting_handlers
 from worlddb.recall.rounds import SecondRound
-from worlddb.recall.speaker import reweighed, speaker_weights
+from worlddb.recall.speaker import (
+    ASSISTANT_WEIGHT,
+    addresses_assistant,
+    reweighed,
+    speaker_weights,
+)
 from worlddb.resolver import ENTITY_TYPES, GENERIC_TYPE, TieredResolver
 from worlddb.store.episodes import EpisodeReads
 from worlddb.store.protocols import Store
@@ -389,20 +394,27 @@ class Recall:
             if len(fused) >= limit or not short:
                 out = [_Fused(h.id, h.score, dict(h.ranks)) for h in fused]
                 if speaker_question is not None and out:
-                    out = self._speaker_prior(speaker_question, out)
+                    out = self._speaker_prior(speaker_question, out, limit)
                 return out[:limit]
             for lane in short:
                 current[lane] = min(len(rankings[lane]), current[lane] * 2)
 
-    def _speaker_prior(self, question: str, fused: list[_Fused]) -> list[_Fused]:
-        speakers = self.store.lanes.speakers([int(h.id) for h in fused])
-        weights = speaker_weights(question, speakers)
+    def _speaker_prior(self, question: str, fused: list[_Fused], limit: int) -> list[_Fused]:
+        """``fused`` with the speaker prior applied to the ids that can still reach the top
+        ``limit``: one scoring below ``ASSISTANT_WEIGHT`` × the ``limit``-th score stays below
+        every top hit even once those are lowered, so only the ids above it are read."""
+        if addresses_assistant(question):
+            return fused
+        floor = fused[min(limit, len(fused)) - 1].score * ASSISTANT_WEIGHT
+        head = [h for h in fused if h.score >= floor]  # a prefix: ``fused`` is best first
+        weights = speaker_weights(question, self.store.lanes.speakers([int(h.id) for h in head]))
         if not weights:
             return fused
-        pairs = [(h.id, h.score) for h in fused]
-        return [
-            _Fused(fused[at].id, score, fused[at].ranks) for at, score in reweighed(pairs, weights)
+        pairs = [(h.id, h.score) for h in head]
+        moved = [
+            _Fused(head[at].id, score, head[at].ranks) for at, score in reweighed(pairs, weights)
         ]
+        return moved + fused[len(head) :]
 
 
 _AFTER_ALL: Final = ("time", "retention")
