@@ -22,6 +22,7 @@ HOLDOUT_SHA256 = "41298825dfd898c7"  # bench/data/resolver_gen_holdout.jsonl, fr
 FRESH_SHA256 = "5172e61a4d4e0855"  # bench/data/resolver_fresh_holdout.jsonl, frozen before round 3
 R4_SHA256 = "ba7f15e713d157dd"  # bench/data/resolver_r4_holdout.jsonl, frozen before round 4
 R5_SHA256 = "ed892b54add026e9"  # bench/data/resolver_r5_holdout.jsonl, frozen before round 5
+R6_SHA256 = "76b8c86119004198"  # bench/data/resolver_r6_holdout.jsonl, frozen before round 6
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -234,6 +235,15 @@ def test_round5_holdout_is_frozen_and_loads() -> None:
     assert all(c["name"] for c in canonical)
 
 
+def test_round6_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r6_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R6_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r6",))
+    assert {q["half"] for q in queries} == {"r6"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
 def test_generalisation_loader_scores_only_well_posed_rows(tmp_path: Path) -> None:
     rows = [
         '{"id": "d0", "category": "place", "kind": "positive", "type": "Place", '
@@ -247,6 +257,6 @@ def test_generalisation_loader_scores_only_well_posed_rows(tmp_path: Path) -> No
         '["P", "Evan M. Larson"]\n["O", "Niger Inc"]\n'
     )
     canonical, queries, fillers = load_generalisation(tmp_path)
-    assert sorted(c["name"] for c in canonical) == ["Niger", "Nigeria"]
+    assert sorted(str(c["name"]) for c in canonical) == ["Niger", "Nigeria"]
     assert [q["id"] for q in queries] == ["d0"]  # "Niger" is itself stored: ill-posed
     assert fillers == [["P", "Evan M. Larson"]]  # "Niger Inc" shares a query's core name

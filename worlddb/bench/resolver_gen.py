@@ -17,7 +17,7 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["FRESH", "HALVES", "R4", "R5", "canonical_key", "load_generalisation"]
+__all__ = ["FRESH", "HALVES", "R4", "R5", "R6", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
 FRESH: Final = ("fresh",)
@@ -33,12 +33,17 @@ R5: Final = ("r5",)
 (``names-dataset``, nam_dict via ``gender-guesser``, ``transliterate``, ``us``, CLDR via ``babel``,
 ``pytickersymbols``, ``python-stdnum``, ``pipreqs``'s mapping, ``airportsdata``), frozen before the
 round-5 tuning and used for final measurement only."""
+R6: Final = ("r6",)
+"""The round-6 hold-out (``scripts/make_resolver_r6.py``): a sixth method and other packages
+(``randino``, ``japanese-personal-name-dataset``, ``corp-names``, ``schwifty``, ``inde-abbre``,
+``grayskull``'s name map), frozen before the round-6 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
     "fresh": "resolver_fresh_holdout.jsonl",
     "r4": "resolver_r4_holdout.jsonl",
     "r5": "resolver_r5_holdout.jsonl",
+    "r6": "resolver_r6_holdout.jsonl",
 }
 
 Row = dict[str, object]
