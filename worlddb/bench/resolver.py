@@ -163,8 +163,9 @@ def run_resolver_bench(
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out) or ``fresh``
             (``make_resolver_fresh.py``: round 3's hold-out, development data from round 4 on) or
             ``r4`` (``make_resolver_r4.py``: round 4's hold-out, development data from round 5 on)
-            or ``r5`` (``make_resolver_r5.py``: the round-5 hold-out, for final measurement only)
-            or ``r6`` (``make_resolver_r6.py``: the round-6 hold-out, for final measurement only).
+            or ``r5`` (``make_resolver_r5.py``: round 5's hold-out, development data from round 6
+            on) or ``r6`` (``make_resolver_r6.py``: the round-6 hold-out, for final measurement
+            only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for

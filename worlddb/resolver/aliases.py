@@ -5,9 +5,10 @@ are one entity, and no string distance can say so. Two sources cover them:
 
 * **alias groups**: country names, official names and ISO alpha-3 codes and the lettered codes
   of subdivisions (US states, Canadian provinces, Australian states...) from ``pycountry`` (ISO
-  3166-1 and 3166-2), programming languages' and file formats' short names from ``pygments``'s
-  lexer registry, and ``data/aliases.tsv`` for the short forms that no package lists
-  (each line says where its names come from);
+  3166-1 and 3166-2), US states' AP-style abbreviations ("Calif.") from ``us``, programming
+  languages' and file formats' short names from ``pygments``'s lexer registry, and
+  ``data/aliases.tsv`` for the short forms that no package lists (each line says where its
+  names come from);
 * **acronyms derived from a name's own words**: initials ("International Business Machines" →
   IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
   JS), mixed forms ("UC Berkeley" → "University of California, Berkeley") and numeronyms
@@ -44,6 +45,7 @@ __all__ = [
     "stored_acronyms",
     "syllabic",
     "syllabic_keys",
+    "unqualified",
 ]
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
@@ -87,6 +89,7 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
             and (sub.country_code != "US" or sub.type == "State")
         ):
             found.append(("Place", f"pycountry:{_SUBDIVISION}{sub.country_code}", (sub.name, code)))
+    found += _state_groups()
     found += _tool_groups()
     index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
     for group in found:
@@ -97,6 +100,20 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
 
 MIN_TOOL_ALIAS: Final = 2
 _SUBDIVISION: Final = "ISO 3166-2:"
+
+
+def _state_groups() -> list[tuple[str, str, tuple[str, ...]]]:
+    """US states and D.C. with the abbreviation AP style writes in running text and datelines
+    ("Calif.", "N.M.", "W.Va."), from the ``us`` package; the postal codes ("CA") come from
+    ISO 3166-2 above. States AP spells out ("Ohio", "Texas") have none. Without their full stop
+    most are words ("Ill", "Mass", "Wash"), so only the dotted form is an alias."""
+    import us
+
+    return [
+        ("Place", "us:AP style", (state.name, state.ap_abbr))
+        for state in us.states.STATES_AND_TERRITORIES
+        if state.ap_abbr and state.ap_abbr != state.name
+    ]
 
 
 def _tool_groups() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -139,6 +156,22 @@ def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
             out += [(n, source) for n in names if normalize_name(n) != norm]
     strong = [(n, source) for n, source in out if _SUBDIVISION not in source]
     return strong or out
+
+
+@lru_cache(maxsize=65536)
+def unqualified(surface: str) -> str | None:
+    """A place's name without the region written after it ("Vincennes, Indiana", "Springfield,
+    Ill.", "Perth, WA", "Paris, France" → the first part), else ``None``: the qualifier must be
+    a country, subdivision or state name or code of the alias groups, so "Washington, D.C." as a
+    whole and "Bonaire, Sint Eustatius and Saba" (not a region after a comma) stay names."""
+    head, comma, tail = surface.rpartition(",")
+    if not comma or not head.strip() or not normalize_name(tail):
+        return None
+    if normalize_name(surface) in _groups():
+        return None  # the whole surface is a name of its own ("Washington, D.C.")
+    if not any(kind == "Place" for kind, _, _ in _groups().get(normalize_name(tail), ())):
+        return None
+    return head.strip()
 
 
 @lru_cache(maxsize=65536)

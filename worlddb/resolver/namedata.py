@@ -13,7 +13,13 @@ given names     ``names`` (US Census 1990 first-name frequency files, MIT), the 
 surnames        ``names`` (US Census 1990 surname file), cut at ``SURNAME_RANK``; the whole file
                 (``all_surnames``: 88,799 names) for the typing-error rule
 nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickname table,
-                Apache-2.0), joined with the families in ``lexicon``
+                Apache-2.0), joined with the families in ``lexicon`` and the pet and short forms
+                of ``nam_dict`` (below)
+names abroad    Jörg Michael's ``nam_dict`` (first names of 55 countries with a frequency per
+                country, and their pet forms; GNU FDL 1.2, via the ``gender-guesser`` wheel;
+                ``data/nam_dict.tsv.gz``, built by ``scripts/make_resolver_namdict.py``): the
+                names common in some country count as known given names (``common_given``), so
+                "Tereza" is a name of its own, not a typo of "Teresa"
 titles/suffixes ``nameparser`` (LGPL-2.1) vocabulary: honorifics, ranks, generational and degree
                 suffixes
 legal forms     ``cleanco`` (MIT) company-law terms of every country it covers, and ISO 20275's
@@ -25,6 +31,7 @@ legal forms     ``cleanco`` (MIT) company-law terms of every country it covers, 
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -38,6 +45,7 @@ __all__ = [
     "all_surnames",
     "are_nicknames",
     "census_given",
+    "common_given",
     "given_names",
     "is_pet_form",
     "legal_form_key",
@@ -52,6 +60,9 @@ GIVEN_RANK: Final = 1200
 """Census first names up to this rank (per sex) count as known given names."""
 SURNAME_RANK: Final = 5000
 """Census surnames up to this rank count as known surnames (rank 5,000 is ~0.006% of people)."""
+ABROAD_COMMON: Final = 5
+"""``nam_dict`` frequency (1 rare … 13 extremely common, logarithmic) from which a name counts as
+common in its country."""
 _ASCII_TITLES: Final = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame", "rev"})
 
 
@@ -67,16 +78,41 @@ def _census(file: str, rank: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def _fold(name: str) -> str:
+    """A name as the resolver compares its words (``forms.fold_words`` of a one-word name)."""
+    from anyascii import anyascii
+
+    return anyascii(name).casefold().replace("'", "")
+
+
+@cache
+def _nam_dict() -> tuple[frozenset[tuple[str, str]], dict[str, int]]:
+    """``nam_dict``'s short/long pairs and each first name's highest frequency, folded."""
+    import gzip
+
+    pairs: set[tuple[str, str]] = set()
+    frequency: dict[str, int] = {}
+    raw = resources.files("worlddb.resolver").joinpath("data/nam_dict.tsv.gz").read_bytes()
+    for line in gzip.decompress(raw).decode("utf-8").splitlines():
+        kind, _, rest = line.partition("\t")
+        if kind == "=":
+            short, long_ = (_fold(n) for n in rest.split("\t"))
+            pairs.add((short, long_))
+        elif kind == "N":
+            name, best = rest.split("\t")
+            key = _fold(name)
+            frequency[key] = max(int(best), frequency.get(key, 0))
+    return frozenset(pairs), frequency
+
+
 @cache
 def _nickname_pairs() -> frozenset[tuple[str, str]]:
     from nicknames import name_triplets
 
-    pairs: set[tuple[str, str]] = set()
+    pairs: set[tuple[str, str]] = set(_nam_dict()[0])
     for triplet in name_triplets():
-        a, b = triplet.name1.lower(), triplet.name2.lower()
-        pairs.add((a, b))
-        pairs.add((b, a))
-    return frozenset(pairs)
+        pairs.add((triplet.name1.lower(), triplet.name2.lower()))
+    return frozenset(pairs | {(b, a) for a, b in pairs})
 
 
 @cache
@@ -84,6 +120,13 @@ def census_given() -> frozenset[str]:
     """Lowercase given names common enough that a one-letter change of one is another name."""
     census = _census("dist.male.first", GIVEN_RANK) | _census("dist.female.first", GIVEN_RANK)
     return census | frozenset(NAME_FAMILIES)
+
+
+@cache
+def common_given() -> frozenset[str]:
+    """The census's common given names and those common in any country ``nam_dict`` covers."""
+    abroad = {name for name, best in _nam_dict()[1].items() if best >= ABROAD_COMMON}
+    return census_given() | abroad
 
 
 @cache

@@ -50,6 +50,7 @@ from worlddb.resolver.namedata import (
     all_surnames,
     are_nicknames,
     census_given,
+    common_given,
     given_names,
     is_pet_form,
     surnames,
@@ -57,6 +58,7 @@ from worlddb.resolver.namedata import (
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
+    "ECOSYSTEM_AFFIXES",
     "EVIDENCE_SOURCES",
     "GENERIC_HEADS",
     "NameForm",
@@ -84,10 +86,21 @@ PROPER_WORD: Final = 6  # a one-word name this short, one letter off, is likely 
 TECH_ENDINGS: Final = frozenset({"sql", "ql", "db", "js"})  # Postgres / PostgreSQL, Mongo / MongoDB
 OPTIONAL_WORDS: Final = frozenset({"js", "app", "group", "holding", "holdings"})
 """Words another kind of name may lack: "React.js" / "React", "Sony Group" / "Sony"."""
+ECOSYSTEM_AFFIXES: Final = frozenset(
+    {"python", "py", "node", "rb", "rs", "django", "flask", "pytest", "sphinxcontrib"}
+)
+"""Words a package name adds to the tool it is: the language a binding is for ("python-crontab",
+"bugzscout-py", "node-sass"; PyPI's, npm's, RubyGems' and crates.io's naming usage) and the
+framework a plug-in is for, as each framework's documentation asks its plug-ins to be named
+(Django's reusable apps "django-…", Flask's extensions "Flask-…", pytest's plug-ins "pytest-…",
+Sphinx's contributed extensions "sphinxcontrib-…"). Optional as the first or the last word of
+a Tool's or Product's name: "django-tastypie" is "tastypie", but "Django" is not "django-tastypie"
+(its other word is not optional)."""
+_SOFTWARE_HEADS: Final = frozenset({"license", "licence", "library", "framework", "toolkit"})
 GENERIC_HEADS: Final = {
     "Place": frozenset({"city", "town", "village", "borough", "municipality"}),
-    "Tool": frozenset({"license", "licence", "library", "framework", "toolkit"}),
-    "Product": frozenset({"license", "licence", "library", "framework", "toolkit"}),
+    "Tool": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
+    "Product": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
 }
 """Class words that end a name of this type and that everyday usage drops ("Nagoya City" /
 "Nagoya", "Kazlib License" / "Kazlib"). Places: the US Census Bureau's legal/statistical area
@@ -166,9 +179,15 @@ def _word_similarity(
     allowed = 0 if longest <= SHORT_WORD else 1 if longest < LONG_WORD else 2
     # One edit is a typo only when it is a slip of the fingers: a name one letter off another
     # in any other way is proposed only when context vouches (``strict=False``).
-    if swapped or _within(a, b, allowed, strict):
+    # Two names common in some country are two names, however near ("Oksana" / "Aksana"), unless
+    # romanisation explains the difference: equal keys or skeletons (above), or keys nearer
+    # than the words ("Aleksandr" / "Alexander").
+    abroad = strict and role != "family" and a in common_given() and b in common_given()
+    if swapped or (not abroad and _within(a, b, allowed, strict)):
         return JaroWinkler.normalized_similarity(a, b), "typo"
-    if role != "name" and _within(translit_key(a), translit_key(b), allowed, strict):
+    key_a, key_b = translit_key(a), translit_key(b)
+    closer = not abroad or OSA.distance(key_a, key_b) < OSA.distance(a, b)
+    if role != "name" and closer and _within(key_a, key_b, allowed, strict):
         return JaroWinkler.normalized_similarity(a, b), "transliteration"  # Aleksandr / Alexander
     if role == "name":
         if VENDOR_SHORT.get(a) == b or VENDOR_SHORT.get(b) == a:
@@ -236,7 +255,8 @@ def _is_optional(
 ) -> bool:
     if word in LEGAL_FORMS or word in CONNECTORS or len(word) == 1:
         return True
-    if word in generic and position == size - 1 and size > 1:
+    last = position == size - 1
+    if word in generic and size > 1 and (last or (position == 0 and word in ECOSYSTEM_AFFIXES)):
         return True
     if personal:
         return 0 < position < size - 1

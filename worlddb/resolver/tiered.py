@@ -26,6 +26,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, product
 from typing import Final
 
 from worlddb.index.vector import VectorIndex
@@ -43,6 +45,7 @@ from worlddb.resolver.aliases import (
     stored_acronyms,
     syllabic,
     syllabic_keys,
+    unqualified,
 )
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
@@ -83,6 +86,7 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
+QUALIFIER_PENALTY: Final = 0.03  # "Vincennes, Indiana" read as "Vincennes": a little less sure
 BLOCKING_STAGES: Final = ("all", "loose", "any")
 ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
 ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
@@ -396,33 +400,47 @@ class TieredResolver:
         scripts = [round5 and foreign_script(s) for s in surfaces]
         # The query's forms depend on whether the pair is personal only: read them once each.
         query_forms: dict[bool, list[Reading]] = {}
+        # A place named with its region ("Vincennes, Indiana") is also read without it, on one
+        # side at a time: "Paris, France" is never compared as "Paris" with "Paris, Texas".
+        heads = [h for h in map(unqualified, surfaces) if h] if round5 and kind == "Place" else []
+        query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads]
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             forms = query_forms.get(personal)
             if forms is None:
                 forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
+            place = bool(query_heads) or (round5 and kind == cand.type == "Place")
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
                 foreign = round5 and foreign_script(surface)
-                for stored, _, cut in stored_readings(surface, foreign, personal, round5):
-                    for form, script, penalty in forms:
-                        match = compare_names(
-                            form,
-                            stored,
-                            phonetic=phonetic,
-                            personal=personal,
-                            generic=generic,
-                            cross=personal and script != foreign,
-                        )
-                        if match is None:
-                            continue
-                        score = round(match.score - penalty - cut, 4)
-                        if best is None or score > best.score:
-                            tier = "phonetic" if phonetic else "fuzzy"
-                            why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
-                            if penalty or cut:
-                                why += "; leading words read as titles no vocabulary lists"
-                            best = Option(cand.id, tier, score, why, cand.surfaces[0])
+                stored_forms = stored_readings(surface, foreign, personal, round5)
+                pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
+                if place:
+                    pairs = chain(
+                        pairs,
+                        product(stored_forms, query_heads),
+                        product(_unqualified_reading(surface), forms),
+                    )
+                for (stored, _, cut), (form, script, penalty) in pairs:
+                    match = compare_names(
+                        form,
+                        stored,
+                        phonetic=phonetic,
+                        personal=personal,
+                        generic=generic,
+                        cross=personal and script != foreign,
+                    )
+                    if match is None:
+                        continue
+                    score = round(match.score - penalty - cut, 4)
+                    if best is None or score > best.score:
+                        tier = "phonetic" if phonetic else "fuzzy"
+                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
+                        if QUALIFIER_PENALTY in (penalty, cut):
+                            why += "; read without the region after its comma"
+                        elif penalty or cut:
+                            why += "; leading words read as titles no vocabulary lists"
+                        best = Option(cand.id, tier, score, why, cand.surfaces[0])
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
@@ -483,3 +501,10 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
+
+
+@lru_cache(maxsize=65536)
+def _unqualified_reading(surface: str) -> tuple[Reading, ...]:
+    """A stored place's name without its region, as a reading at ``QUALIFIER_PENALTY``."""
+    head = unqualified(surface)
+    return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)

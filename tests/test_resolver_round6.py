@@ -1,0 +1,107 @@
+"""Round-6 name knowledge (issue 13): given names and pet forms of 55 countries (``nam_dict``),
+US states' AP-style abbreviations (``us``), a place written with its region, and the words a
+package name adds to the tool it is; and what stays apart."""
+
+from __future__ import annotations
+
+import gzip
+from importlib import resources
+
+import pytest
+
+from tests.test_resolver import store_all
+from worlddb.engine import WorldDB
+from worlddb.model import Resolution, WorldSpec
+from worlddb.resolver import TieredResolver
+from worlddb.resolver.aliases import alias_names, unqualified
+from worlddb.resolver.namedata import are_nicknames, census_given, common_given
+from worlddb.resolver.similarity import _word_similarity
+
+pytestmark = pytest.mark.worlddb(recluster=False)
+
+
+def resolve(db: WorldDB, kind: str, name: str) -> Resolution:
+    return TieredResolver(db.store).resolve(WorldSpec(type=kind, name=name))
+
+
+def test_nam_dict_artifact_is_the_built_one() -> None:
+    raw = resources.files("worlddb.resolver").joinpath("data/nam_dict.tsv.gz").read_bytes()
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    assert lines[0].startswith("# Given names and pet forms from Jorg Michael's nam_dict.txt")
+    kinds = [line.split("\t", 1)[0] for line in lines if not line.startswith("#")]
+    assert kinds.count("=") == 736 and kinds.count("N") == 37354  # make_resolver_namdict.py
+
+
+def test_names_common_abroad_are_names_of_their_own() -> None:
+    assert {"zdravko", "oksana", "kresimir"} <= common_given()
+    assert "oksana" not in census_given()
+    assert _word_similarity("oksana", "aksana", False, "given") == (0.0, "")
+    assert _word_similarity("kresimir", "krasimir", False, "given") == (0.0, "")
+    # one name romanised two ways stays one
+    assert _word_similarity("anatoliy", "anatolii", False, "given")[1] == "transliteration"
+    assert _word_similarity("jonh", "john", False, "given")[1] == "typo"  # not a name: a typo
+
+
+def test_pet_forms_from_nam_dict() -> None:
+    assert are_nicknames("sepp", "josef") and are_nicknames("nando", "fernando")
+    assert are_nicknames("hansi", "johann")
+    assert not are_nicknames("sepp", "johann")
+
+
+def test_pet_forms_resolve_and_other_given_names_do_not(db: WorldDB) -> None:
+    josef, oksana = store_all(db, ("Person", "Josef Wimmer"), ("Person", "Oksana Hrytsenko"))
+    assert resolve(db, "Person", "Sepp Wimmer").world_id == josef
+    assert resolve(db, "Person", "Aksana Hrytsenko").outcome == "new"
+    assert oksana
+
+
+def test_ap_state_abbreviations_are_aliases() -> None:
+    assert ("California", "us:AP style") in alias_names("Calif.", ["Place"])
+    assert ("West Virginia", "us:AP style") in alias_names("W.Va.", ["Place"])
+    assert alias_names("Calif.", ["Person"]) == []
+    assert alias_names("Mass", ["Place"]) == []  # undotted it is a word
+
+
+def test_ap_abbreviation_resolves_to_the_state(db: WorldDB) -> None:
+    (state,) = store_all(db, ("Place", "Connecticut"))
+    assert resolve(db, "Place", "Conn.").world_id == state
+
+
+def test_a_region_after_a_comma_is_read_off() -> None:
+    assert unqualified("Springfield, Ill.") == "Springfield"
+    assert unqualified("Perth, WA") == "Perth"
+    assert unqualified("Lyon, France") == "Lyon"
+    assert unqualified("Washington, D.C.") is None  # a name of its own
+    assert unqualified("Smith, John") is None  # "John" is no region
+    assert unqualified("Lyon") is None
+
+
+def test_places_with_and_without_their_region(db: WorldDB) -> None:
+    bare, qualified, paris_tx = store_all(
+        db,
+        ("Place", "Kokomo"),
+        ("Place", "Bozeman, Montana"),
+        ("Place", "Paris, Texas"),
+    )
+    assert resolve(db, "Place", "Kokomo, Indiana").world_id == bare
+    assert resolve(db, "Place", "Bozeman").world_id == qualified
+    found = resolve(db, "Place", "Paris, France")
+    assert paris_tx not in {found.world_id, *(o[0] for o in found.options)}
+    hit = resolve(db, "Place", "Kokomo, Indiana")
+    assert "region after its comma" in hit.why(bare)
+
+
+def test_package_names_without_their_ecosystem_words(db: WorldDB) -> None:
+    allauth, crontab, login, wtf = store_all(
+        db,
+        ("Tool", "django-allauth"),
+        ("Tool", "python-crontab"),
+        ("Tool", "Flask-Login"),
+        ("Tool", "Flask-WTF"),
+    )
+    assert resolve(db, "Tool", "allauth").world_id == allauth
+    assert resolve(db, "Tool", "crontab").world_id == crontab
+    assert resolve(db, "Tool", "Flask-Babel").outcome == "new"  # another plug-in
+    assert resolve(db, "Tool", "Django").outcome == "new"  # the framework is not its plug-in
+    assert resolve(db, "Person", "Login").outcome == "new"  # only for tools and products
+    assert login != wtf
