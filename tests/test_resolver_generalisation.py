@@ -23,6 +23,7 @@ FRESH_SHA256 = "5172e61a4d4e0855"  # bench/data/resolver_fresh_holdout.jsonl, fr
 R4_SHA256 = "ba7f15e713d157dd"  # bench/data/resolver_r4_holdout.jsonl, frozen before round 4
 R5_SHA256 = "ed892b54add026e9"  # bench/data/resolver_r5_holdout.jsonl, frozen before round 5
 R6_SHA256 = "76b8c86119004198"  # bench/data/resolver_r6_holdout.jsonl, frozen before round 6
+R7_SHA256 = "180f79319d3ebc6c"  # bench/data/resolver_r7_holdout.jsonl, frozen before round 7
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -240,6 +241,15 @@ def test_round6_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R6_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r6",))
     assert {q["half"] for q in queries} == {"r6"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round7_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r7_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R7_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r7",))
+    assert {q["half"] for q in queries} == {"r7"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

@@ -17,7 +17,7 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["FRESH", "HALVES", "R4", "R5", "R6", "canonical_key", "load_generalisation"]
+__all__ = ["FRESH", "HALVES", "R4", "R5", "R6", "R7", "canonical_key", "load_generalisation"]
 
 HALVES: Final = ("dev", "holdout")
 FRESH: Final = ("fresh",)
@@ -36,7 +36,12 @@ round-5 tuning and used for final measurement only."""
 R6: Final = ("r6",)
 """The round-6 hold-out (``scripts/make_resolver_r6.py``): a sixth method and other packages
 (``randino``, ``japanese-personal-name-dataset``, ``corp-names``, ``schwifty``, ``inde-abbre``,
-``grayskull``'s name map), frozen before the round-6 tuning and used for final measurement only."""
+``grayskull``'s name map), frozen before the round-6 tuning; its category results were read in
+round 6, so from round 7 on it is development data."""
+R7: Final = ("r7",)
+"""The round-7 hold-out (``scripts/make_resolver_r7.py``, whose docstring lists its packages): a
+seventh method and other packages, frozen before the round-7 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -44,6 +49,7 @@ _FILES: Final = {
     "r4": "resolver_r4_holdout.jsonl",
     "r5": "resolver_r5_holdout.jsonl",
     "r6": "resolver_r6_holdout.jsonl",
+    "r7": "resolver_r7_holdout.jsonl",
 }
 
 Row = dict[str, object]
