@@ -10,8 +10,10 @@ Kept, one line each (names as written there, accents included):
 
 * ``=<TAB>short<TAB>long``: the file's equivalence lines (``= <short_name> <long_name>``),
   pet forms and short forms of one name ("Achim" / "Joachim", "Aga" / "Agnieszka");
-* ``N<TAB>name<TAB>f``: every first name with ``f``, its highest frequency in any of the 55
-  countries (the file's hexadecimal scale, 1 = rare to 13 = extremely common, logarithmic).
+* ``N<TAB>name<TAB>f<TAB>sex``: every first name with ``f``, its highest frequency in any of the
+  55 countries (the file's hexadecimal scale, 1 = rare to 13 = extremely common, logarithmic),
+  and ``sex``: ``M`` or ``F`` when every line of the name gives that sex (the file's ``M``,
+  ``1M``, ``F``, ``1F``), else ``?`` (unisex, mostly one sex, or listed for both).
 
 Left out: lines the file marks as duplicates sorted with expanded umlauts (a ``+`` in column 30,
 its own advice to anyone reformatting it) and names with a ``+`` inside (Arabic, Chinese and
@@ -37,18 +39,20 @@ MEMBER = "gender_guesser/data/nam_dict.txt"
 NAME_COLUMNS = slice(3, 29)  # the name field of a first-name line
 MARK_COLUMN = 29  # '+': a duplicate sorted with expanded umlauts
 FREQUENCY_COLUMNS = slice(30, 85)  # one hexadecimal digit per country
+SURE_SEX = frozenset({"M", "1M", "F", "1F"})  # "?M" / "?F" are unisex names, mostly one sex
 HEADER = (
     "# Given names and pet forms from Jorg Michael's nam_dict.txt 1.2 (GNU FDL 1.2), via the\n"
     "# gender-guesser 0.4.0 wheel; built by scripts/make_resolver_namdict.py (see its docstring).\n"
-    "# '=<TAB>short<TAB>long': one name; 'N<TAB>name<TAB>f': f = highest frequency in any of\n"
-    "# 55 countries, 1 (rare) to 13 (extremely common), logarithmic.\n"
+    "# '=<TAB>short<TAB>long': one name; 'N<TAB>name<TAB>f<TAB>sex': f = highest frequency in\n"
+    "# any of 55 countries, 1 (rare) to 13 (extremely common), logarithmic; sex M, F or ?.\n"
 )
 
 
-def parse(text: str) -> tuple[set[tuple[str, str]], dict[str, int]]:
-    """The equivalences and each name's highest frequency."""
+def parse(text: str) -> tuple[set[tuple[str, str]], dict[str, int], dict[str, str]]:
+    """The equivalences, each name's highest frequency and its sex (``M``, ``F`` or ``?``)."""
     pairs: set[tuple[str, str]] = set()
     frequency: dict[str, int] = {}
+    sexes: dict[str, set[str]] = {}
     for line in text.splitlines():
         if not line or line.startswith("#"):
             continue
@@ -66,7 +70,10 @@ def parse(text: str) -> tuple[set[tuple[str, str]], dict[str, int]]:
         best = max(digits, default=0)
         if best:
             frequency[name] = max(best, frequency.get(name, 0))
-    return pairs, frequency
+            code = line[:2].strip()
+            sexes.setdefault(name, set()).add(code[-1] if code in SURE_SEX else "?")
+    sex = {name: found.pop() if len(found) == 1 else "?" for name, found in sexes.items()}
+    return pairs, frequency, sex
 
 
 def main() -> None:
@@ -80,13 +87,13 @@ def main() -> None:
     args = parser.parse_args()
     with zipfile.ZipFile(args.wheel) as wheel:
         text = wheel.read(MEMBER).decode("utf-8")
-    pairs, frequency = parse(text)
+    pairs, frequency, sex = parse(text)
     body = io.StringIO()
     body.write(HEADER)
     for short, long_ in sorted(pairs):
         body.write(f"=\t{short}\t{long_}\n")
     for name, best in sorted(frequency.items()):
-        body.write(f"N\t{name}\t{best}\n")
+        body.write(f"N\t{name}\t{best}\t{sex[name]}\n")
     raw = io.BytesIO()
     with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, compresslevel=9) as gz:
         gz.write(body.getvalue().encode("utf-8"))

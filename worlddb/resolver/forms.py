@@ -35,6 +35,7 @@ from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
     all_given,
+    given_names,
     legal_form_key,
     legal_terms,
     suffixes,
@@ -169,7 +170,21 @@ def untitled(name: str) -> str:
             tokens[-1] = joined  # "Jr." is read by the suffix vocabulary: Jr. is not Sr.
         elif len(tokens) > 1 and tokens[-2] == ",":
             tokens = tokens[:-2]  # a degree after a comma: "Ann Lee, LL.D"
+    while len(tokens) > 3 and tokens[-2] == "," and _post_nominal(tokens[-1]):
+        tokens = tokens[:-2]  # "Ann Lee, MBA, CPA": letters after a comma, not a name
     return " ".join(t for t in tokens if t != ",")
+
+
+_POST_NOMINAL: Final = re.compile(r"^[A-Z][A-Za-z]{1,6}$")
+
+
+def _post_nominal(token: str) -> bool:
+    """Whether a word after a comma reads as post-nominal letters (a degree, an order, a
+    licence: "OFM", "LMFT", "PhD", "DPhil"): two or more capitals in at most seven letters, and
+    not a given name written in capitals ("Lee, ANN" is a name turned round)."""
+    if not _POST_NOMINAL.match(token) or sum(c.isupper() for c in token) < 2:
+        return False
+    return token.casefold() not in all_given() and token.casefold() not in given_names()
 
 
 @lru_cache(maxsize=65536)

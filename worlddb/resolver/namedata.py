@@ -15,11 +15,15 @@ surnames        ``names`` (US Census 1990 surname file), cut at ``SURNAME_RANK``
 nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickname table,
                 Apache-2.0), joined with the families in ``lexicon`` and the pet and short forms
                 of ``nam_dict`` (below)
+surnames abroad ``names-dataset`` (Apache-2.0): each of 105 countries' 1,000 most common
+                surnames (``data/surnames_abroad.tsv.gz``, built by
+                ``scripts/make_resolver_surnames.py``), ``surnames_abroad``
 names abroad    Jörg Michael's ``nam_dict`` (first names of 55 countries with a frequency per
                 country, and their pet forms; GNU FDL 1.2, via the ``gender-guesser`` wheel;
                 ``data/nam_dict.tsv.gz``, built by ``scripts/make_resolver_namdict.py``): the
                 names common in some country count as known given names (``common_given``), so
-                "Tereza" is a name of its own, not a typo of "Teresa"
+                "Tereza" is a name of its own, not a typo of "Teresa"; its sexes (with the
+                census's) tell a man's name from a woman's (``opposite_sexes``)
 titles/suffixes ``nameparser`` (LGPL-2.1) vocabulary: honorifics, ranks, generational and degree
                 suffixes
 legal forms     ``cleanco`` (MIT) company-law terms of every country it covers, and ISO 20275's
@@ -47,12 +51,15 @@ __all__ = [
     "census_given",
     "common_given",
     "given_names",
+    "is_cut_short",
     "is_pet_form",
     "legal_form_key",
     "legal_form_names",
     "legal_terms",
+    "opposite_sexes",
     "suffixes",
     "surnames",
+    "surnames_abroad",
     "titles",
 ]
 
@@ -86,12 +93,14 @@ def _fold(name: str) -> str:
 
 
 @cache
-def _nam_dict() -> tuple[frozenset[tuple[str, str]], dict[str, int]]:
-    """``nam_dict``'s short/long pairs and each first name's highest frequency, folded."""
+def _nam_dict() -> tuple[frozenset[tuple[str, str]], dict[str, int], dict[str, str]]:
+    """``nam_dict``'s short/long pairs, and each first name's highest frequency and sex
+    (``M``, ``F`` or ``?``), folded (names that fold alike and differ in sex are ``?``)."""
     import gzip
 
     pairs: set[tuple[str, str]] = set()
     frequency: dict[str, int] = {}
+    sex: dict[str, str] = {}
     raw = resources.files("worlddb.resolver").joinpath("data/nam_dict.tsv.gz").read_bytes()
     for line in gzip.decompress(raw).decode("utf-8").splitlines():
         kind, _, rest = line.partition("\t")
@@ -99,10 +108,27 @@ def _nam_dict() -> tuple[frozenset[tuple[str, str]], dict[str, int]]:
             short, long_ = (_fold(n) for n in rest.split("\t"))
             pairs.add((short, long_))
         elif kind == "N":
-            name, best = rest.split("\t")
+            name, best, which = rest.split("\t")
             key = _fold(name)
             frequency[key] = max(int(best), frequency.get(key, 0))
-    return frozenset(pairs), frequency
+            sex[key] = which if sex.get(key, which) == which else "?"
+    return frozenset(pairs), frequency, sex
+
+
+def _sex(name: str) -> str:
+    """``M`` or ``F`` when the name data give one sex only, else ``?``."""
+    known = _nam_dict()[2].get(name)
+    if known is not None:
+        return known
+    male, female = _sexes()
+    return "?" if (name in male) == (name in female) else "M" if name in male else "F"
+
+
+@lru_cache(maxsize=65536)
+def opposite_sexes(a: str, b: str) -> bool:
+    """Whether one folded given name is a man's and the other a woman's ("Cristian" /
+    "Cristina", "Mario" / "Maria"): two people, however few letters apart."""
+    return {_sex(a), _sex(b)} == {"M", "F"}
 
 
 @cache
@@ -139,6 +165,18 @@ def given_names() -> frozenset[str]:
 def surnames() -> frozenset[str]:
     """Lowercase surnames common enough that a one-letter change gives another surname."""
     return _census("dist.all.last", SURNAME_RANK)
+
+
+@cache
+def surnames_abroad() -> frozenset[str]:
+    """Each of 105 countries' 1,000 most common surnames (``data/surnames_abroad.tsv.gz``),
+    folded: "Marini" and "Marino", "Yamauchi" and "Yamaguchi" are two families."""
+    import gzip
+
+    raw = resources.files("worlddb.resolver").joinpath("data/surnames_abroad.tsv.gz")
+    text = gzip.decompress(raw.read_bytes()).decode("utf-8")
+    abroad = {_fold(line.split("\t", 1)[0]) for line in text.splitlines() if line[:1] != "#"}
+    return frozenset(name for name in abroad if name.isalpha())
 
 
 @cache
@@ -179,6 +217,21 @@ def is_pet_form(a: str, b: str) -> bool:
 
     spoken = _shortened(respell(a), respell(b))  # "Jake" / "Jacob": jak / jakob
     return (_shortened(a, b) or spoken) and _one_sex(a, b)
+
+
+@lru_cache(maxsize=65536)
+def is_cut_short(a: str, b: str) -> bool:
+    """Whether one given name is the other cut short, as pet forms are made, though no table
+    pairs them ("Vern" / "Vernon", "Harv" / "Harvey", "Cami" / "Camille", "Bastian" /
+    "Sebastian"): the long one is a known given name, the short one is not a common name of
+    its own ("Rob" / "Robin", "Jan" / "Janet" are two names) and the two are not a man's and a
+    woman's."""
+    short, full = sorted((a, b), key=len)
+    if full not in given_names() and full not in common_given():
+        return False
+    if short in common_given() or not _shortened(short, full):
+        return False
+    return not opposite_sexes(short, full)
 
 
 _DIMINUTIVE_ENDINGS: Final = ("ie", "ey", "y", "i", "e")

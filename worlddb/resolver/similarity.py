@@ -52,8 +52,11 @@ from worlddb.resolver.namedata import (
     census_given,
     common_given,
     given_names,
+    is_cut_short,
     is_pet_form,
+    opposite_sexes,
     surnames,
+    surnames_abroad,
 )
 from worlddb.resolver.slips import typing_slip
 
@@ -98,14 +101,19 @@ a Tool's or Product's name: "django-tastypie" is "tastypie", but "Django" is not
 (its other word is not optional)."""
 _SOFTWARE_HEADS: Final = frozenset({"license", "licence", "library", "framework", "toolkit"})
 GENERIC_HEADS: Final = {
-    "Place": frozenset({"city", "town", "village", "borough", "municipality"}),
+    "Place": frozenset(
+        {"city", "town", "village", "borough", "municipality"}
+        | {"gu", "gun", "si", "dong", "eup", "myeon", "shi", "ku", "ken"}
+    ),
     "Tool": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
     "Product": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
 }
 """Class words that end a name of this type and that everyday usage drops ("Nagoya City" /
 "Nagoya", "Kazlib License" / "Kazlib"). Places: the US Census Bureau's legal/statistical area
 descriptions for incorporated places (city, town, village, borough, municipality), which its own
-place names carry ("Springfield city") and usage drops. Tools and products: the class words that
+place names carry ("Springfield city") and usage drops; and the romanised unit words of Korean
+and Japanese place names ("Yongsan-gu", "Yokohama-shi"; the kinds of unit of South Korea's and
+Japan's administrative divisions). Tools and products: the class words that
 end software and licence names (a library, a framework, a licence). Optional only as the last
 word of the longer name, and only for that type: "Mexico City" queried as a *Place* against a
 stored "Mexico" is a proposal to review, never a merge."""
@@ -146,12 +154,16 @@ def _word_similarity(
         return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
     if role == "given" and is_pet_form(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Wally / Wallace, as a given name only
+    if strict and role == "given" and a.isalpha() and b.isalpha() and is_cut_short(a, b):
+        return NICKNAME_SIMILARITY, "nickname"  # Vern / Vernon: a pet form no table lists
     if len(a) == 1 or len(b) == 1:
         if len(a) != len(b) and a[0] == b[0]:
             return INITIAL_SIMILARITY, "initial"
         return 0.0, ""
     if not (a + b).isalpha():
         return 0.0, ""  # words are letters and digits only: a number matches only itself
+    if strict and role == "given" and opposite_sexes(a, b):
+        return 0.0, ""  # Cristina / Cristian: a woman's and a man's name, two people
     if umlaut_spelling(a, b):
         return TRANSLIT_SIMILARITY, "transliteration"  # Mueller / Müller, before any veto
     swapped = _transposed(a, b)
@@ -162,6 +174,8 @@ def _word_similarity(
             return 0.0, ""  # two different given names: two different people
         if role != "given" and a in surnames() and b in surnames():
             return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
+        if role == "family" and _two_families_abroad(a, b):
+            return 0.0, ""  # Marini / Marino: two common surnames abroad, not one respelled
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
     sounds = phonetic and respell(a) == respell(b)  # the phonetic tier's own evidence
@@ -210,6 +224,14 @@ def _transposed(a: str, b: str) -> bool:
     if len(diff) != 2 or diff[1] != diff[0] + 1:
         return False
     return a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _two_families_abroad(a: str, b: str) -> bool:
+    """Whether two family names are both common surnames of some country and do not sound
+    alike: "Marini" / "Marino" are two families, but "Gonsalez" / "Gonzalez" or "Hofman" /
+    "Hoffman" are one name spelled as it sounds, whichever country each is common in."""
+    abroad = surnames_abroad()
+    return a in abroad and b in abroad and respell(a) != respell(b)
 
 
 def _two_names(a: str, b: str, role: str) -> bool:

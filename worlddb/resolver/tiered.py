@@ -45,6 +45,7 @@ from worlddb.resolver.aliases import (
     stored_acronyms,
     syllabic,
     syllabic_keys,
+    unit_dropped,
     unqualified,
 )
 from worlddb.resolver.base import NEW, candidate_types
@@ -400,9 +401,9 @@ class TieredResolver:
         scripts = [round5 and foreign_script(s) for s in surfaces]
         # The query's forms depend on whether the pair is personal only: read them once each.
         query_forms: dict[bool, list[Reading]] = {}
-        # A place named with its region ("Vincennes, Indiana") is also read without it, on one
-        # side at a time: "Paris, France" is never compared as "Paris" with "Paris, Texas".
-        heads = [h for h in map(unqualified, surfaces) if h] if round5 and kind == "Place" else []
+        # A place named with its region ("Vincennes, Indiana") or its unit ("용산구") is also read
+        # without it, one side at a time: "Paris, France" is never "Paris" with "Paris, Texas".
+        heads = [h for h in map(place_core, surfaces) if h] if round5 and kind == "Place" else []
         query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads]
         for cand in cands:
             personal = "Person" in (kind, cand.type)
@@ -419,7 +420,7 @@ class TieredResolver:
                     pairs = chain(
                         pairs,
                         product(stored_forms, query_heads),
-                        product(_unqualified_reading(surface), forms),
+                        product(_place_core_reading(surface), forms),
                     )
                 for (stored, _, cut), (form, script, penalty) in pairs:
                     match = compare_names(
@@ -437,7 +438,7 @@ class TieredResolver:
                         tier = "phonetic" if phonetic else "fuzzy"
                         why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
                         if QUALIFIER_PENALTY in (penalty, cut):
-                            why += "; read without the region after its comma"
+                            why += "; read without its region or its kind of unit"
                         elif penalty or cut:
                             why += "; leading words read as titles no vocabulary lists"
                         best = Option(cand.id, tier, score, why, cand.surfaces[0])
@@ -503,8 +504,13 @@ class TieredResolver:
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
 
 
+def place_core(surface: str) -> str | None:
+    """A place's name without the region after its comma or the unit it ends with."""
+    return unqualified(surface) or unit_dropped(surface)
+
+
 @lru_cache(maxsize=65536)
-def _unqualified_reading(surface: str) -> tuple[Reading, ...]:
-    """A stored place's name without its region, as a reading at ``QUALIFIER_PENALTY``."""
-    head = unqualified(surface)
+def _place_core_reading(surface: str) -> tuple[Reading, ...]:
+    """A stored place's ``place_core``, as a reading at ``QUALIFIER_PENALTY``."""
+    head = place_core(surface)
     return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)
