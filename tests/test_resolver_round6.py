@@ -13,8 +13,9 @@ from tests.test_resolver import store_all
 from worlddb.engine import WorldDB
 from worlddb.model import Resolution, WorldSpec
 from worlddb.resolver import TieredResolver
-from worlddb.resolver.aliases import alias_names, unqualified
+from worlddb.resolver.aliases import alias_names
 from worlddb.resolver.namedata import are_nicknames, census_given, common_given
+from worlddb.resolver.places import unqualified
 from worlddb.resolver.similarity import _word_similarity
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -147,7 +148,7 @@ def test_post_nominal_letters_after_a_comma(db: WorldDB) -> None:
 
 
 def test_places_without_their_kind_of_unit(db: WorldDB) -> None:
-    from worlddb.resolver.aliases import unit_dropped
+    from worlddb.resolver.places import unit_dropped
 
     assert unit_dropped("마포구") == "마포" and unit_dropped("横浜市") == "横浜"
     assert unit_dropped("중구") is None  # one syllable would remain

@@ -41,12 +41,11 @@ __all__ = [
     "MAX_WITH_CONTEXT",
     "AcronymIndex",
     "alias_names",
+    "alias_types",
     "query_acronym",
     "stored_acronyms",
     "syllabic",
     "syllabic_keys",
-    "unit_dropped",
-    "unqualified",
 ]
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
@@ -159,60 +158,9 @@ def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
     return strong or out
 
 
-@lru_cache(maxsize=65536)
-def unqualified(surface: str) -> str | None:
-    """A place's name without the region written after it ("Vincennes, Indiana", "Springfield,
-    Ill.", "Perth, WA", "Paris, France" → the first part), else ``None``: the qualifier must be
-    a country, subdivision or state name or code of the alias groups, so "Washington, D.C." as a
-    whole and "Bonaire, Sint Eustatius and Saba" (not a region after a comma) stay names."""
-    head, comma, tail = surface.rpartition(",")
-    if not comma or not head.strip() or not normalize_name(tail):
-        return None
-    if normalize_name(surface) in _groups():
-        return None  # the whole surface is a name of its own ("Washington, D.C.")
-    if not any(kind == "Place" for kind, _, _ in _groups().get(normalize_name(tail), ())):
-        return None
-    return head.strip()
-
-
-_UNIT_SYLLABLES: Final = frozenset("도시군구읍면동리")
-"""The last syllable of a Korean place name that names its kind of unit, which usage drops
-(South Korea's administrative divisions: -do, -si, -gun, -gu, -eup, -myeon, -dong, -ri)."""
-_UNIT_CHARACTERS: Final = frozenset("都道府県市区町村郡省州縣县")
-"""The same for Japanese and Chinese place names (prefecture, city, ward, town, village,
-district, province: 東京都, 横浜市, 港区; 广州市, 四川省)."""
-
-
-def _hangul(ch: str) -> bool:
-    return "\uac00" <= ch <= "\ud7a3"
-
-
-def _han(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff"
-
-
-@lru_cache(maxsize=65536)
-def unit_dropped(surface: str) -> str | None:
-    """A Korean, Japanese or Chinese place name without the unit it ends with ("용산구" →
-    "용산", "横浜市" → "横浜"), else ``None``: at least two syllables or characters remain,
-    as usage writes such names ("용산", but never a one-syllable "용")."""
-    text = surface.strip()
-    last = text[-1:]
-    if last in _UNIT_SYLLABLES:
-        core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if _hangul(c)]
-    elif last in _UNIT_CHARACTERS:
-        core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if _han(c) or "\u3040" <= c <= "\u30ff"]
-    else:
-        return None
-    tail = core.replace("_", " ").split()[-1:] if core else []
-    if not tail or len([c for c in tail[0] if c in letters]) < MIN_UNIT_CORE:
-        return None
-    return core
-
-
-MIN_UNIT_CORE: Final = 2
+def alias_types(surface: str) -> frozenset[str]:
+    """The types of the alias groups that list ``surface`` as one of their names."""
+    return frozenset(kind for kind, _, _ in _groups().get(normalize_name(surface), ()))
 
 
 @lru_cache(maxsize=65536)

@@ -18,9 +18,13 @@ from typing import Final
 __all__ = [
     "ABBREVIATIONS",
     "CONNECTORS",
+    "ECOSYSTEM_AFFIXES",
+    "GENERIC_HEADS",
     "GIVEN_NAMES",
     "LEGAL_FORMS",
     "NAME_FAMILIES",
+    "OPTIONAL_WORDS",
+    "TECH_ENDINGS",
     "VENDORS",
     "VENDOR_SHORT",
     "are_nicknames",
@@ -225,3 +229,36 @@ def are_nicknames(a: str, b: str) -> bool:
     """Whether two different lowercase forms are variants or nicknames of one given name."""
     fa, fb = NAME_FAMILIES.get(a), NAME_FAMILIES.get(b)
     return fa is not None and fb is not None and not fa.isdisjoint(fb)
+
+
+TECH_ENDINGS: Final = frozenset({"sql", "ql", "db", "js"})  # Postgres / PostgreSQL, Mongo / MongoDB
+OPTIONAL_WORDS: Final = frozenset({"js", "app", "group", "holding", "holdings"})
+"""Words another kind of name may lack: "React.js" / "React", "Sony Group" / "Sony"."""
+ECOSYSTEM_AFFIXES: Final = frozenset(
+    {"python", "py", "node", "rb", "rs", "django", "flask", "pytest", "sphinxcontrib"}
+)
+"""Words a package name adds to the tool it is: the language a binding is for ("python-crontab",
+"bugzscout-py", "node-sass"; PyPI's, npm's, RubyGems' and crates.io's naming usage) and the
+framework a plug-in is for, as each framework's documentation asks its plug-ins to be named
+(Django's reusable apps "django-…", Flask's extensions "Flask-…", pytest's plug-ins "pytest-…",
+Sphinx's contributed extensions "sphinxcontrib-…"). Optional as the first or the last word of
+a Tool's or Product's name: "django-tastypie" is "tastypie", but "Django" is not "django-tastypie"
+(its other word is not optional)."""
+_SOFTWARE_HEADS: Final = frozenset({"license", "licence", "library", "framework", "toolkit"})
+GENERIC_HEADS: Final = {
+    "Place": frozenset(
+        {"city", "town", "village", "borough", "municipality"}
+        | {"gu", "gun", "si", "dong", "eup", "myeon", "shi", "ku", "ken"}
+    ),
+    "Tool": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
+    "Product": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
+}
+"""Class words that end a name of this type and that everyday usage drops ("Nagoya City" /
+"Nagoya", "Kazlib License" / "Kazlib"). Places: the US Census Bureau's legal/statistical area
+descriptions for incorporated places (city, town, village, borough, municipality), which its own
+place names carry ("Springfield city") and usage drops; and the romanised unit words of Korean
+and Japanese place names ("Yongsan-gu", "Yokohama-shi"; the kinds of unit of South Korea's and
+Japan's administrative divisions). Tools and products: the class words that
+end software and licence names (a library, a framework, a licence). Optional only as the last
+word of the longer name, and only for that type: "Mexico City" queried as a *Place* against a
+stored "Mexico" is a proposal to review, never a merge."""

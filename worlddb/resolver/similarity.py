@@ -44,7 +44,15 @@ from worlddb.resolver.forms import (
     translit_key,
     umlaut_spelling,
 )
-from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, VENDOR_SHORT, VENDORS
+from worlddb.resolver.lexicon import (
+    CONNECTORS,
+    ECOSYSTEM_AFFIXES,
+    LEGAL_FORMS,
+    OPTIONAL_WORDS,
+    TECH_ENDINGS,
+    VENDOR_SHORT,
+    VENDORS,
+)
 from worlddb.resolver.namedata import (
     all_given,
     all_surnames,
@@ -61,9 +69,7 @@ from worlddb.resolver.namedata import (
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
-    "ECOSYSTEM_AFFIXES",
     "EVIDENCE_SOURCES",
-    "GENERIC_HEADS",
     "NameForm",
     "NameMatch",
     "compare_names",
@@ -86,37 +92,6 @@ SHORT_WORD: Final = 3  # up to this length a word must match exactly (no typo al
 LONG_WORD: Final = 12  # from this length two edits are still a typo
 TRANSLIT_WORD: Final = 5  # below this a vowel change is too much of the word to be a spelling
 PROPER_WORD: Final = 6  # a one-word name this short, one letter off, is likely another name
-TECH_ENDINGS: Final = frozenset({"sql", "ql", "db", "js"})  # Postgres / PostgreSQL, Mongo / MongoDB
-OPTIONAL_WORDS: Final = frozenset({"js", "app", "group", "holding", "holdings"})
-"""Words another kind of name may lack: "React.js" / "React", "Sony Group" / "Sony"."""
-ECOSYSTEM_AFFIXES: Final = frozenset(
-    {"python", "py", "node", "rb", "rs", "django", "flask", "pytest", "sphinxcontrib"}
-)
-"""Words a package name adds to the tool it is: the language a binding is for ("python-crontab",
-"bugzscout-py", "node-sass"; PyPI's, npm's, RubyGems' and crates.io's naming usage) and the
-framework a plug-in is for, as each framework's documentation asks its plug-ins to be named
-(Django's reusable apps "django-…", Flask's extensions "Flask-…", pytest's plug-ins "pytest-…",
-Sphinx's contributed extensions "sphinxcontrib-…"). Optional as the first or the last word of
-a Tool's or Product's name: "django-tastypie" is "tastypie", but "Django" is not "django-tastypie"
-(its other word is not optional)."""
-_SOFTWARE_HEADS: Final = frozenset({"license", "licence", "library", "framework", "toolkit"})
-GENERIC_HEADS: Final = {
-    "Place": frozenset(
-        {"city", "town", "village", "borough", "municipality"}
-        | {"gu", "gun", "si", "dong", "eup", "myeon", "shi", "ku", "ken"}
-    ),
-    "Tool": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
-    "Product": _SOFTWARE_HEADS | ECOSYSTEM_AFFIXES,
-}
-"""Class words that end a name of this type and that everyday usage drops ("Nagoya City" /
-"Nagoya", "Kazlib License" / "Kazlib"). Places: the US Census Bureau's legal/statistical area
-descriptions for incorporated places (city, town, village, borough, municipality), which its own
-place names carry ("Springfield city") and usage drops; and the romanised unit words of Korean
-and Japanese place names ("Yongsan-gu", "Yokohama-shi"; the kinds of unit of South Korea's and
-Japan's administrative divisions). Tools and products: the class words that
-end software and licence names (a library, a framework, a licence). Optional only as the last
-word of the longer name, and only for that type: "Mexico City" queried as a *Place* against a
-stored "Mexico" is a proposal to review, never a merge."""
 
 
 @dataclass(frozen=True, slots=True)

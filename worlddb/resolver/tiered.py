@@ -45,14 +45,13 @@ from worlddb.resolver.aliases import (
     stored_acronyms,
     syllabic,
     syllabic_keys,
-    unit_dropped,
-    unqualified,
 )
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
+from worlddb.resolver.lexicon import GENERIC_HEADS
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
@@ -63,10 +62,10 @@ from worlddb.resolver.options import (
     TierPreference,
     best_per_world,
 )
+from worlddb.resolver.places import place_core
 from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
-    GENERIC_HEADS,
     NameForm,
     compare_names,
     hard_conflict,
@@ -502,11 +501,6 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
-
-
-def place_core(surface: str) -> str | None:
-    """A place's name without the region after its comma or the unit it ends with."""
-    return unqualified(surface) or unit_dropped(surface)
 
 
 @lru_cache(maxsize=65536)
