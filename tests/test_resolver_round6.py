@@ -158,3 +158,21 @@ def test_places_without_their_kind_of_unit(db: WorldDB) -> None:
     assert resolve(db, "Place", "강남구").world_id == gangnam
     (yokohama,) = store_all(db, ("Place", "Yokohama-shi"))
     assert resolve(db, "Place", "Yokohama").world_id == yokohama
+
+
+def test_cjk_place_found_among_many_by_its_start(db: WorldDB) -> None:
+    """Blocking looks for "广州" as a prefix (it starts the one token "广州市"), so the place is
+    found among hundreds of others (a store of three finds it by other paths)."""
+    import random
+
+    from worlddb.model import Changeset
+    from worlddb.resolver.blocking import fts_expression
+
+    assert fts_expression(["广州"], stage="loose") == 'name : ((("广州" OR "广州" *)))'
+    rng = random.Random(7)
+    chars = [chr(c) for c in range(0x4E00, 0x4E00 + 400)]
+    others = sorted({"".join(rng.sample(chars, 2)) + "县" for _ in range(300)})
+    db.write(Changeset(worlds=tuple(WorldSpec(type="Place", name=n) for n in others)))
+    guangzhou, xinxiang = store_all(db, ("Place", "广州市"), ("Place", "新乡"))
+    assert resolve(db, "Place", "广州").world_id == guangzhou
+    assert resolve(db, "Place", "新乡市").world_id == xinxiang

@@ -216,6 +216,9 @@ class TieredResolver:
         else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
             cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
             blocking += [c for c in cores if c and c not in blocking]
+        if spec.type == "Place" and round5:  # "용산구" is blocked as "용산" too
+            places = (p for p in map(place_core, surfaces) if p)
+            blocking += [p for p in places if p not in blocking]
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
