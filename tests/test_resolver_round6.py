@@ -136,6 +136,10 @@ def test_given_names_cut_short_as_pet_forms() -> None:
     assert not is_cut_short("dan", "daniela")  # a man's and a woman's name
     assert not is_cut_short("rob", "robin")  # Rob is a name of its own
     assert not is_cut_short("harv", "harpo")
+    # a common name as the short one: the long one's start (four letters), or it plus -ie / -y
+    assert is_cut_short("terry", "terrence") and is_cut_short("clint", "clinton")
+    assert is_cut_short("ruth", "ruthie") and is_cut_short("rose", "rosie")
+    assert not is_cut_short("mary", "margaret") and not is_cut_short("ian", "brian")
 
 
 def test_post_nominal_letters_after_a_comma(db: WorldDB) -> None:

@@ -229,9 +229,24 @@ def is_cut_short(a: str, b: str) -> bool:
     short, full = sorted((a, b), key=len)
     if full not in given_names() and full not in common_given():
         return False
-    if short in common_given() or not _shortened(short, full):
+    if not _shortened(short, full) or opposite_sexes(short, full):
         return False
-    return not opposite_sexes(short, full)
+    if short not in common_given() or _diminutive_of(full, short):
+        return True
+    # a common name as the short one must be the long one's start, four letters at least
+    # ("Terry" / "Terrence", "Clint" / "Clinton"; not "Mary" / "Margaret", "Ian" / "Brian")
+    return _one_sex(short, full) and any(
+        full.startswith(stem) and len(stem) >= MIN_COMMON_STEM for stem in _stems(short)
+    )
+
+
+MIN_COMMON_STEM: Final = 4
+
+
+def _diminutive_of(pet: str, name: str) -> bool:
+    """Whether ``pet`` is ``name`` with a diminutive ending ("Ruthie" / "Ruth", "Rosie" /
+    "Rose", "Janey" / "Jane")."""
+    return any(pet == stem + e for e in ("ie", "y", "ey") for stem in (name, name[:-1]))
 
 
 _DIMINUTIVE_ENDINGS: Final = ("ie", "ey", "y", "i", "e")
@@ -239,15 +254,19 @@ _MIN_STEM: Final = 3
 _MIN_CUT: Final = 2  # letters cut from the full name: fewer is a spelling (Sara / Sarah)
 
 
+def _stems(short: str) -> set[str]:
+    """A pet form and what it is without a pet-name ending ("terry": terry, terr)."""
+    return {short} | {
+        short[: -len(e)]
+        for e in _DIMINUTIVE_ENDINGS
+        if short.endswith(e) and len(short) - len(e) >= _MIN_STEM
+    }
+
+
 def _shortened(a: str, b: str) -> bool:
     """Whether one name is the other's start or end, less or with a pet-name ending."""
     for short, full in ((a, b), (b, a)):
-        stems = {short} | {
-            short[: -len(e)]
-            for e in _DIMINUTIVE_ENDINGS
-            if short.endswith(e) and len(short) - len(e) >= _MIN_STEM
-        }
-        for stem in stems:
+        for stem in _stems(short):
             cut = len(stem) >= _MIN_STEM and len(full) - len(stem) >= _MIN_CUT
             if cut and (full.startswith(stem) or (stem == short and full.endswith(short))):
                 return True
