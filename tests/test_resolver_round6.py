@@ -14,8 +14,8 @@ from worlddb.engine import WorldDB
 from worlddb.model import Resolution, WorldSpec
 from worlddb.resolver import TieredResolver
 from worlddb.resolver.aliases import alias_names
+from worlddb.resolver.cores import unqualified
 from worlddb.resolver.namedata import are_nicknames, census_given, common_given
-from worlddb.resolver.places import unqualified
 from worlddb.resolver.similarity import _word_similarity
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -152,7 +152,7 @@ def test_post_nominal_letters_after_a_comma(db: WorldDB) -> None:
 
 
 def test_places_without_their_kind_of_unit(db: WorldDB) -> None:
-    from worlddb.resolver.places import unit_dropped
+    from worlddb.resolver.cores import unit_dropped
 
     assert unit_dropped("마포구") == "마포" and unit_dropped("横浜市") == "横浜"
     assert unit_dropped("중구") is None  # one syllable would remain
@@ -180,3 +180,16 @@ def test_cjk_place_found_among_many_by_its_start(db: WorldDB) -> None:
     guangzhou, xinxiang = store_all(db, ("Place", "广州市"), ("Place", "新乡"))
     assert resolve(db, "Place", "广州").world_id == guangzhou
     assert resolve(db, "Place", "新乡市").world_id == xinxiang
+
+
+def test_tools_without_their_namespace(db: WorldDB) -> None:
+    from worlddb.resolver.cores import local_name
+
+    assert local_name("community.docker.docker_container") == "docker_container"
+    assert local_name("org.apache.kafka") == "kafka"
+    assert local_name("vue.js") is None and local_name("org.json.io") is None
+    kafka, plugin = store_all(db, ("Tool", "Kafka"), ("Tool", "community.mysql.mysql_user"))
+    assert resolve(db, "Tool", "org.apache.kafka").world_id == kafka
+    assert resolve(db, "Tool", "mysql_user").world_id == plugin
+    assert resolve(db, "Tool", "mysql_user_info").outcome == "new"  # another plug-in
+    assert resolve(db, "Person", "org.apache.kafka").outcome == "new"  # tools only

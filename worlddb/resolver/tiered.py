@@ -49,6 +49,7 @@ from worlddb.resolver.aliases import (
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
+from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
 from worlddb.resolver.lexicon import GENERIC_HEADS
@@ -62,7 +63,6 @@ from worlddb.resolver.options import (
     TierPreference,
     best_per_world,
 )
-from worlddb.resolver.places import place_core
 from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
@@ -216,9 +216,9 @@ class TieredResolver:
         else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
             cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
             blocking += [c for c in cores if c and c not in blocking]
-        if spec.type == "Place" and round5:  # "용산구" is blocked as "용산" too
-            places = (p for p in map(place_core, surfaces) if p)
-            blocking += [p for p in places if p not in blocking]
+        if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
+            shorter = [core_of(spec.type, surface) for surface in surfaces]
+            blocking += [c for c in shorter if c and c not in blocking]
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
@@ -403,26 +403,27 @@ class TieredResolver:
         scripts = [round5 and foreign_script(s) for s in surfaces]
         # The query's forms depend on whether the pair is personal only: read them once each.
         query_forms: dict[bool, list[Reading]] = {}
-        # A place named with its region ("Vincennes, Indiana") or its unit ("용산구") is also read
-        # without it, one side at a time: "Paris, France" is never "Paris" with "Paris, Texas".
-        heads = [h for h in map(place_core, surfaces) if h] if round5 and kind == "Place" else []
-        query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads]
+        # A place named with its region ("Vincennes, Indiana") or its unit ("용산구"), a tool with
+        # its namespace, is also read without it, one side at a time: "Paris, France" is never
+        # "Paris" with "Paris, Texas".
+        heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
+        query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             forms = query_forms.get(personal)
             if forms is None:
                 forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
-            place = bool(query_heads) or (round5 and kind == cand.type == "Place")
+            cored = bool(query_heads) or (round5 and kind == cand.type and kind in CORED_TYPES)
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
                 foreign = round5 and foreign_script(surface)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
-                if place:
+                if cored:
                     pairs = chain(
                         pairs,
                         product(stored_forms, query_heads),
-                        product(_place_core_reading(surface), forms),
+                        product(_core_reading(cand.type, surface), forms),
                     )
                 for (stored, _, cut), (form, script, penalty) in pairs:
                     match = compare_names(
@@ -507,7 +508,7 @@ class TieredResolver:
 
 
 @lru_cache(maxsize=65536)
-def _place_core_reading(surface: str) -> tuple[Reading, ...]:
-    """A stored place's ``place_core``, as a reading at ``QUALIFIER_PENALTY``."""
-    head = place_core(surface)
+def _core_reading(kind: str, surface: str) -> tuple[Reading, ...]:
+    """A stored name's ``core_of``, as a reading at ``QUALIFIER_PENALTY``."""
+    head = core_of(kind, surface)
     return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)
