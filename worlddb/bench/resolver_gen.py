@@ -40,7 +40,11 @@ R6: Final = ("r6",)
 round 6, so from round 7 on it is development data."""
 R7: Final = ("r7",)
 """The round-7 hold-out (``scripts/make_resolver_r7.py``, whose docstring lists its packages): a
-seventh method and other packages, frozen before the round-7 tuning and used for final
+seventh method and other packages, frozen before the round-7 tuning; its category results were
+read in round 7, so from round 8 on it is development data."""
+R8: Final = ("r8",)
+"""The round-8 hold-out (``scripts/make_resolver_r8.py``, whose docstring lists its packages): an
+eighth method and other packages, frozen before the round-8 tuning and used for final
 measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
@@ -50,6 +54,7 @@ _FILES: Final = {
     "r5": "resolver_r5_holdout.jsonl",
     "r6": "resolver_r6_holdout.jsonl",
     "r7": "resolver_r7_holdout.jsonl",
+    "r8": "resolver_r8_holdout.jsonl",
 }
 
 Row = dict[str, object]
