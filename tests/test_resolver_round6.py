@@ -140,6 +140,7 @@ def test_given_names_cut_short_as_pet_forms() -> None:
     assert is_cut_short("terry", "terrence") and is_cut_short("clint", "clinton")
     assert is_cut_short("ruth", "ruthie") and is_cut_short("rose", "rosie")
     assert not is_cut_short("mary", "margaret") and not is_cut_short("ian", "brian")
+    assert not is_cut_short("jose", "josie")  # a man's and a woman's name in the census
 
 
 def test_post_nominal_letters_after_a_comma(db: WorldDB) -> None:

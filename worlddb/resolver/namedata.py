@@ -231,12 +231,14 @@ def is_cut_short(a: str, b: str) -> bool:
         return False
     if not _shortened(short, full) or opposite_sexes(short, full):
         return False
-    if short not in common_given() or _diminutive_of(full, short):
+    if short not in common_given():
         return True
-    # a common name as the short one must be the long one's start, four letters at least
+    # a common name as the short one: the census lists both for one sex ("Josie" is not
+    # "Jose"), and the long one is it plus -ie / -y or starts with it, four letters at least
     # ("Terry" / "Terrence", "Clint" / "Clinton"; not "Mary" / "Margaret", "Ian" / "Brian")
-    return _one_sex(short, full) and any(
-        full.startswith(stem) and len(stem) >= MIN_COMMON_STEM for stem in _stems(short)
+    return _one_sex(short, full) and (
+        _diminutive_of(full, short)
+        or any(full.startswith(stem) and len(stem) >= MIN_COMMON_STEM for stem in _stems(short))
     )
 
 
