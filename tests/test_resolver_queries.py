@@ -106,3 +106,23 @@ def test_store_queries_follow_live_edges_and_names(db: WorldDB) -> None:
     found = queries.alias_range("coun", "coup", ["Person"], None, 5)
     assert [row[3] for row in found] == ["Ada Lovelace"]
     assert queries.admitted([ada, charles], ()) == {ada, charles}  # both unscoped
+
+
+def test_find_by_names_reads_many_names_at_once(db: WorldDB) -> None:
+    db.recluster_budget_s = 0.0
+    specs = (
+        WorldSpec(type="Place", name="Deutschland", aliases=("Alemania",)),
+        WorldSpec(type="Place", name="Svizzera"),
+        WorldSpec(type="Person", name="Alemania"),
+    )
+    res = db.write(Changeset(worlds=specs))
+    germany, switzerland, person = res.ids.values()
+    many = ["germany", "deutschland", "alemania", "svizzera", "nowhere", "deutschland"]
+    found = db.store.find_by_names(many, types=["Place"])
+    assert found == {"deutschland": [germany], "alemania": [germany], "svizzera": [switzerland]}
+    for norm, ids in found.items():
+        assert ids == db.store.find_by_name(norm, types=["Place"])  # the same as one by one
+    assert db.store.find_by_names(["alemania"]) == {"alemania": sorted([germany, person])}
+    assert db.store.find_by_names([]) == {}
+    names = [f"place {i}" for i in range(1200)] + ["svizzera"]  # more than one chunk
+    assert db.store.find_by_names(names, types=["Place"]) == {"svizzera": [switzerland]}

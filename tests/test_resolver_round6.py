@@ -194,3 +194,13 @@ def test_tools_without_their_namespace(db: WorldDB) -> None:
     assert resolve(db, "Tool", "mysql_user").world_id == plugin
     assert resolve(db, "Tool", "mysql_user_info").outcome == "new"  # another plug-in
     assert resolve(db, "Person", "org.apache.kafka").outcome == "new"  # tools only
+
+
+def test_country_names_in_other_languages(db: WorldDB) -> None:
+    germany = alias_names("Deutschland", ["Place"])
+    assert ("Germany", "pycountry:ISO 3166-1 in other languages") in germany
+    assert any(name == "Allemagne" for name, _ in alias_names("Germany", ["Place"]))
+    stored, swiss = store_all(db, ("Place", "Allemagne"), ("Place", "Svizzera"))
+    assert resolve(db, "Place", "Deutschland").world_id == stored  # through the group
+    assert resolve(db, "Place", "Switzerland").world_id == swiss
+    assert resolve(db, "Person", "Deutschland").outcome == "new"  # places only

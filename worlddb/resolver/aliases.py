@@ -5,10 +5,10 @@ are one entity, and no string distance can say so. Two sources cover them:
 
 * **alias groups**: country names, official names and ISO alpha-3 codes and the lettered codes
   of subdivisions (US states, Canadian provinces, Australian states...) from ``pycountry`` (ISO
-  3166-1 and 3166-2), US states' AP-style abbreviations ("Calif.") from ``us``, programming
-  languages' and file formats' short names from ``pygments``'s lexer registry, and
-  ``data/aliases.tsv`` for the short forms that no package lists (each line says where its
-  names come from);
+  3166-1 and 3166-2; country names also in the ~160 languages its translations cover), US
+  states' AP-style abbreviations ("Calif.") from ``us``, programming languages' and file
+  formats' short names from ``pygments``'s lexer registry, and ``data/aliases.tsv`` for the
+  short forms that no package lists (each line says where its names come from);
 * **acronyms derived from a name's own words**: initials ("International Business Machines" →
   IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
   JS), mixed forms ("UC Berkeley" → "University of California, Berkeley") and numeronyms
@@ -75,10 +75,14 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
             found.append((kind, f"aliases.tsv:{source}", tuple(names.split("|"))))
     import pycountry
 
+    translated = _translated_countries()
     for country in pycountry.countries:
         forms = [country.name, country.alpha_3]
         forms += [getattr(country, f, None) or "" for f in ("official_name", "common_name")]
         found.append(("Place", "pycountry:ISO 3166-1", tuple(str(n) for n in forms if n)))
+        if country.name in translated:
+            spellings = (country.name, *translated[country.name])
+            found.append(("Place", "pycountry:ISO 3166-1 in other languages", spellings))
     for sub in pycountry.subdivisions:
         # A subdivision's ISO 3166-2 code is its usual short form where the code is letters
         # ("QLD", "SK", "BY", "SP"); numeric codes ("FR-75") are not names anyone writes.
@@ -100,6 +104,28 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
 
 MIN_TOOL_ALIAS: Final = 2
 _SUBDIVISION: Final = "ISO 3166-2:"
+
+
+def _translated_countries() -> dict[str, tuple[str, ...]]:
+    """Each country's name in the languages ``pycountry`` ships ISO 3166-1 translations for
+    (its gettext catalogues, from Debian's iso-codes: "Deutschland", "Allemagne", "Alemania",
+    "ドイツ" for Germany): people write the country they live in in their own language."""
+    import gettext
+    from pathlib import Path
+
+    import pycountry
+
+    folder = Path(pycountry.__file__).parent / "locales"
+    english = [country.name for country in pycountry.countries]
+    found: dict[str, set[str]] = {}
+    for catalogue in sorted(folder.glob("*/LC_MESSAGES/iso3166-1.mo")):
+        with catalogue.open("rb") as fh:
+            language = gettext.GNUTranslations(fh)
+        for name in english:
+            other = language.gettext(name)
+            if other != name:
+                found.setdefault(name, set()).add(other)
+    return {name: tuple(sorted(others)) for name, others in found.items()}
 
 
 def _state_groups() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -149,13 +175,19 @@ def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
     group also reads it ("DC": Washington, D.C.; Sudan's Central Darfur is "SD-DC"), the codes
     give way.
     """
-    norm = normalize_name(surface)
-    out: list[tuple[str, str]] = []
+    return list(_alias_names(normalize_name(surface), tuple(types)))
+
+
+@lru_cache(maxsize=8192)
+def _alias_names(norm: str, types: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    out: dict[str, str] = {}  # one entry per other name: a country's spellings repeat
     for kind, source, names in _groups().get(norm, ()):
         if kind in types or "Entity" in types:
-            out += [(n, source) for n in names if normalize_name(n) != norm]
-    strong = [(n, source) for n, source in out if _SUBDIVISION not in source]
-    return strong or out
+            for name in names:
+                if normalize_name(name) != norm:
+                    out.setdefault(name, source)
+    strong = tuple((n, source) for n, source in out.items() if _SUBDIVISION not in source)
+    return strong or tuple(out.items())
 
 
 def alias_types(surface: str) -> frozenset[str]:

@@ -285,13 +285,19 @@ class TieredResolver:
     ) -> list[Option]:
         """The alias tier: alias groups, then acronyms either way (see ``aliases``)."""
         out: list[Option] = []
-        for surface in surfaces:
-            for other, source in alias_names(surface, types):
-                out += [
-                    Option(w, "alias", ALIAS_SCORE, f"alias:{source}", other)
-                    for w in self.store.find_by_name(normalize_name(other), types=types)
-                    if w not in exclude
-                ]
+        others = [
+            (other, normalize_name(other), source)
+            for surface in surfaces
+            for other, source in alias_names(surface, types)
+        ]
+        if others:  # one read for all: a country's group holds a hundred spellings
+            named = self.store.find_by_names([norm for _, norm, _ in others], types=types)
+            out += [
+                Option(w, "alias", ALIAS_SCORE, f"alias:{source}", other)
+                for other, norm, source in others
+                for w in named.get(norm, ())
+                if w not in exclude
+            ]
         if out or spec.type == "Person":
             return best_per_world(out)
         acronyms: list[Option] = []

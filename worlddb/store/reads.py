@@ -296,6 +296,25 @@ class ReadMixin(ConnectionMixin):
             ).fetchall()
         return sorted(NodeId(r[0]) for r in rows)
 
+    def find_by_names(
+        self, norms: Sequence[str], *, types: Sequence[str] | None = None
+    ) -> dict[str, list[NodeId]]:
+        """``find_by_name`` for many names in one statement per chunk: an alias group of a
+        country holds a hundred spellings, and a query per spelling cost milliseconds."""
+        type_sql = f" AND n.type IN ({placeholders(len(types))})" if types else ""
+        found: dict[str, set[NodeId]] = {}
+        for chunk, marks in chunked(list(dict.fromkeys(norms))):
+            with self._guard:
+                rows = self._connection.execute(
+                    f"SELECT n.norm_name, n.id FROM nodes n WHERE n.norm_name IN ({marks})"
+                    f"{type_sql} UNION SELECT a.norm_alias, n.id FROM aliases a "
+                    f"JOIN nodes n ON n.id = a.node WHERE a.norm_alias IN ({marks}){type_sql}",
+                    [*chunk, *(types or ()), *chunk, *(types or ())],
+                ).fetchall()
+            for norm, wid in rows:
+                found.setdefault(str(norm), set()).add(NodeId(wid))
+        return {norm: sorted(ids) for norm, ids in found.items()}
+
     # -- edges ----------------------------------------------------------------------------------
     def edges_of(
         self,
