@@ -25,6 +25,7 @@ R5_SHA256 = "ed892b54add026e9"  # bench/data/resolver_r5_holdout.jsonl, frozen b
 R6_SHA256 = "76b8c86119004198"  # bench/data/resolver_r6_holdout.jsonl, frozen before round 6
 R7_SHA256 = "180f79319d3ebc6c"  # bench/data/resolver_r7_holdout.jsonl, frozen before round 7
 R8_SHA256 = "d02e92d505aabfd3"  # bench/data/resolver_r8_holdout.jsonl, frozen before round 8
+R9_SHA256 = "27e8a41b491b2e8f"  # bench/data/resolver_r9_holdout.jsonl, frozen before round 9
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -260,6 +261,15 @@ def test_round8_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R8_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r8",))
     assert {q["half"] for q in queries} == {"r8"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round9_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r9_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R9_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r9",))
+    assert {q["half"] for q in queries} == {"r9"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

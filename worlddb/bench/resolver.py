@@ -166,14 +166,25 @@ def run_resolver_bench(
             or ``r5`` (``make_resolver_r5.py``: round 5's hold-out, development data from round 6
             on) or ``r6`` (``make_resolver_r6.py``: round 6's hold-out, development data from
             round 7 on) or ``r7`` (``make_resolver_r7.py``: round 7's hold-out, development data
-            from round 8 on) or ``r8`` (``make_resolver_r8.py``: the round-8 hold-out, for final
-            measurement only).
+            from round 8 on) or ``r8`` (``make_resolver_r8.py``: round 8's hold-out, development
+            data from round 9 on) or ``r9`` (``make_resolver_r9.py``: the round-9 hold-out, for
+            final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
             ablations), ``1`` on; ``None`` keeps ``settings``' own value (on by default).
     """
-    from worlddb.bench.resolver_gen import FRESH, HALVES, R4, R5, R6, R7, R8, load_generalisation
+    from worlddb.bench.resolver_gen import (
+        FRESH,
+        HALVES,
+        R4,
+        R5,
+        R6,
+        R7,
+        R8,
+        R9,
+        load_generalisation,
+    )
 
     halves = {
         "generalisation": HALVES,
@@ -183,6 +194,7 @@ def run_resolver_bench(
         "r6": R6,
         "r7": R7,
         "r8": R8,
+        "r9": R9,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -190,8 +202,8 @@ def run_resolver_bench(
         canonical, queries, fillers = load_data(data_dir)
     else:
         raise ValueError(
-            "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7' or "
-            f"'r8', not {dataset!r}"
+            "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8' "
+            f"or 'r9', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

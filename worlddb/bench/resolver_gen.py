@@ -17,7 +17,18 @@ from typing import Final
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
-__all__ = ["FRESH", "HALVES", "R4", "R5", "R6", "R7", "canonical_key", "load_generalisation"]
+__all__ = [
+    "FRESH",
+    "HALVES",
+    "R4",
+    "R5",
+    "R6",
+    "R7",
+    "R8",
+    "R9",
+    "canonical_key",
+    "load_generalisation",
+]
 
 HALVES: Final = ("dev", "holdout")
 FRESH: Final = ("fresh",)
@@ -44,8 +55,12 @@ seventh method and other packages, frozen before the round-7 tuning; its categor
 read in round 7, so from round 8 on it is development data."""
 R8: Final = ("r8",)
 """The round-8 hold-out (``scripts/make_resolver_r8.py``, whose docstring lists its packages): an
-eighth method and other packages, frozen before the round-8 tuning and used for final
-measurement only."""
+eighth method and other packages, frozen before the round-8 tuning; its category results were
+read in round 8, so from round 9 on it is development data."""
+R9: Final = ("r9",)
+"""The round-9 hold-out (``scripts/make_resolver_r9.py``, whose docstring lists its packages): a
+ninth method and other packages, frozen before the round-9 tuning and used for final measurement
+only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -55,6 +70,7 @@ _FILES: Final = {
     "r6": "resolver_r6_holdout.jsonl",
     "r7": "resolver_r7_holdout.jsonl",
     "r8": "resolver_r8_holdout.jsonl",
+    "r9": "resolver_r9_holdout.jsonl",
 }
 
 Row = dict[str, object]
