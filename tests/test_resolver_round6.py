@@ -89,7 +89,7 @@ def test_places_with_and_without_their_region(db: WorldDB) -> None:
     found = resolve(db, "Place", "Paris, France")
     assert paris_tx not in {found.world_id, *(o[0] for o in found.options)}
     hit = resolve(db, "Place", "Kokomo, Indiana")
-    assert "without its region or its kind of unit" in hit.why(bare)
+    assert "read without its region, its kind of unit" in hit.why(bare)
 
 
 def test_package_names_without_their_ecosystem_words(db: WorldDB) -> None:

@@ -447,7 +447,7 @@ class TieredResolver:
                         tier = "phonetic" if phonetic else "fuzzy"
                         why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
                         if QUALIFIER_PENALTY in (penalty, cut):
-                            why += "; read without its region or its kind of unit"
+                            why += "; read without its region, its kind of unit or its namespace"
                         elif penalty or cut:
                             why += "; leading words read as titles no vocabulary lists"
                         best = Option(cand.id, tier, score, why, cand.surfaces[0])
