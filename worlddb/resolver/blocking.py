@@ -31,7 +31,7 @@ from typing import Final
 from worlddb.index.fts_query import tokenize
 from worlddb.model import NodeId
 from worlddb.normalize import normalize_name
-from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS
+from worlddb.resolver.lexicon import CONNECTORS, LEGAL_FORMS, is_han_or_kana, is_hangul
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, NodeRow, resolver_reads_of
 
@@ -95,7 +95,7 @@ def _strong_words(surface: str) -> tuple[str, ...]:
 
 
 def _loose(word: str) -> str:
-    if len(word) >= MIN_DENSE_PREFIX and any(_dense(c) for c in word):
+    if len(word) >= MIN_DENSE_PREFIX and any(is_hangul(c) or is_han_or_kana(c) for c in word):
         # Chinese, Japanese and Korean write a word without spaces, so "广州" is the start of
         # the one token "广州市" (Guangzhou City): the word itself is the prefix to look for.
         return f"({_quote(word)} OR {_quote(word)} *)"
@@ -105,11 +105,6 @@ def _loose(word: str) -> str:
 
 
 MIN_DENSE_PREFIX: Final = 2  # characters of a CJK or Hangul word searched as a prefix
-
-
-def _dense(ch: str) -> bool:
-    """A Han character, kana or Hangul syllable: one of them says as much as a Latin word."""
-    return "\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7a3"
 
 
 def _respaced(found: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.aliases import alias_types
+from worlddb.resolver.lexicon import is_han_or_kana, is_hangul
 
 __all__ = [
     "CORED_TYPES",
@@ -89,14 +90,6 @@ _UNIT_CHARACTERS: Final = frozenset("都道府県市区町村郡省州縣县")
 district, province: 東京都, 横浜市, 港区; 广州市, 四川省)."""
 
 
-def _hangul(ch: str) -> bool:
-    return "\uac00" <= ch <= "\ud7a3"
-
-
-def _han(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff"
-
-
 @lru_cache(maxsize=65536)
 def unit_dropped(surface: str) -> str | None:
     """A Korean, Japanese or Chinese place name without the unit it ends with ("용산구" →
@@ -106,10 +99,10 @@ def unit_dropped(surface: str) -> str | None:
     last = text[-1:]
     if last in _UNIT_SYLLABLES:
         core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if _hangul(c)]
+        letters = [c for c in core if is_hangul(c)]
     elif last in _UNIT_CHARACTERS:
         core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if _han(c) or "\u3040" <= c <= "\u30ff"]
+        letters = [c for c in core if is_han_or_kana(c)]
     else:
         return None
     tail = core.replace("_", " ").split()[-1:] if core else []

@@ -29,6 +29,8 @@ __all__ = [
     "VENDOR_SHORT",
     "are_nicknames",
     "is_given_name",
+    "is_han_or_kana",
+    "is_hangul",
 ]
 
 _NAME_GROUPS: Final = """
@@ -262,3 +264,13 @@ Japan's administrative divisions). Tools and products: the class words that
 end software and licence names (a library, a framework, a licence). Optional only as the last
 word of the longer name, and only for that type: "Mexico City" queried as a *Place* against a
 stored "Mexico" is a proposal to review, never a merge."""
+
+
+def is_hangul(ch: str) -> bool:
+    """A Hangul syllable (Korean)."""
+    return "\uac00" <= ch <= "\ud7a3"
+
+
+def is_han_or_kana(ch: str) -> bool:
+    """A Han character (Chinese, Japanese kanji) or kana."""
+    return "\u4e00" <= ch <= "\u9fff" or "\u3040" <= ch <= "\u30ff"
