@@ -35,6 +35,7 @@ from worlddb.embedding.wrapper import EmbedderWrapper
 from worlddb.errors import IntegrityError, ValidationError
 from worlddb.hashing import digest
 from worlddb.plugins import Embedder, Vectors
+from worlddb.store.wal import enable_wal
 
 __all__ = ["BUSY_TIMEOUT_MS", "CacheStats", "CachingEmbedder"]
 
@@ -137,7 +138,7 @@ class CachingEmbedder(EmbedderWrapper):
                 self.path, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False
             )
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode = WAL")
+            enable_wal(conn, timeout_s=BUSY_TIMEOUT_MS / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute(_SCHEMA)
             conn.commit()

@@ -44,6 +44,7 @@ from worlddb.store.retention import RetentionRows, SqliteRetention
 from worlddb.store.schema import SCHEMA_VERSION, migrate
 from worlddb.store.served import ServedQueries
 from worlddb.store.vector_rows import VectorRowsMixin
+from worlddb.store.wal import enable_wal
 from worlddb.timeutil import now_us
 
 __all__ = ["BULK_CACHE_KIB", "MEMORY", "Store", "open_sqlite_store", "open_store"]
@@ -362,7 +363,7 @@ def open_sqlite_store(path: str | Path = MEMORY) -> Store:
     conn = _connect(text)
     try:
         if text != MEMORY:
-            conn.execute("PRAGMA journal_mode = WAL")
+            enable_wal(conn, timeout_s=BUSY_TIMEOUT_MS / 1000)
         conn.execute("PRAGMA synchronous = NORMAL")
         migrate(conn)
     except BaseException:
