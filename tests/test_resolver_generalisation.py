@@ -26,6 +26,7 @@ R6_SHA256 = "76b8c86119004198"  # bench/data/resolver_r6_holdout.jsonl, frozen b
 R7_SHA256 = "180f79319d3ebc6c"  # bench/data/resolver_r7_holdout.jsonl, frozen before round 7
 R8_SHA256 = "d02e92d505aabfd3"  # bench/data/resolver_r8_holdout.jsonl, frozen before round 8
 R9_SHA256 = "27e8a41b491b2e8f"  # bench/data/resolver_r9_holdout.jsonl, frozen before round 9
+R10_SHA256 = "87eb34db5c5f42fd"  # bench/data/resolver_r10_holdout.jsonl, frozen before round 10
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -271,6 +272,15 @@ def test_round9_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r9",))
     assert {q["half"] for q in queries} == {"r9"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round10_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r10_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R10_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r10",))
+    assert {q["half"] for q in queries} == {"r10"}
+    assert len({q["category"] for q in queries}) == 6  # every category survives the loader
     assert all(c["name"] for c in canonical)
 
 

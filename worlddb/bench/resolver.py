@@ -167,8 +167,9 @@ def run_resolver_bench(
             on) or ``r6`` (``make_resolver_r6.py``: round 6's hold-out, development data from
             round 7 on) or ``r7`` (``make_resolver_r7.py``: round 7's hold-out, development data
             from round 8 on) or ``r8`` (``make_resolver_r8.py``: round 8's hold-out, development
-            data from round 9 on) or ``r9`` (``make_resolver_r9.py``: the round-9 hold-out, for
-            final measurement only).
+            data from round 9 on) or ``r9`` (``make_resolver_r9.py``: round 9's hold-out,
+            development data from round 10 on) or ``r10`` (``make_resolver_r10.py``: the round-10
+            hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -183,6 +184,7 @@ def run_resolver_bench(
         R7,
         R8,
         R9,
+        R10,
         load_generalisation,
     )
 
@@ -195,6 +197,7 @@ def run_resolver_bench(
         "r7": R7,
         "r8": R8,
         "r9": R9,
+        "r10": R10,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -202,8 +205,8 @@ def run_resolver_bench(
         canonical, queries, fillers = load_data(data_dir)
     else:
         raise ValueError(
-            "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8' "
-            f"or 'r9', not {dataset!r}"
+            "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
+            f"'r9' or 'r10', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

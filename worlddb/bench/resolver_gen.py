@@ -26,6 +26,7 @@ __all__ = [
     "R7",
     "R8",
     "R9",
+    "R10",
     "canonical_key",
     "load_generalisation",
 ]
@@ -59,8 +60,12 @@ eighth method and other packages, frozen before the round-8 tuning; its category
 read in round 8, so from round 9 on it is development data."""
 R9: Final = ("r9",)
 """The round-9 hold-out (``scripts/make_resolver_r9.py``, whose docstring lists its packages): a
-ninth method and other packages, frozen before the round-9 tuning and used for final measurement
-only."""
+ninth method and other packages, frozen before the round-9 tuning; its category results were read
+in round 9, so from round 10 on it is development data."""
+R10: Final = ("r10",)
+"""The round-10 hold-out (``scripts/make_resolver_r10.py``, whose docstring lists its packages):
+Korean personal names across Hangul and Latin spellings from packages no earlier set used, frozen
+before the round-10 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -71,6 +76,7 @@ _FILES: Final = {
     "r7": "resolver_r7_holdout.jsonl",
     "r8": "resolver_r8_holdout.jsonl",
     "r9": "resolver_r9_holdout.jsonl",
+    "r10": "resolver_r10_holdout.jsonl",
 }
 
 Row = dict[str, object]
