@@ -30,6 +30,7 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
+from worlddb.resolver.korean import hangul_key, is_hangul_name, latin_keys
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
@@ -313,6 +314,10 @@ class AcronymIndex:
         self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
+        # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
+        # Hangul, and those in Latin letters of two to four words, which Hangul queries look up.
+        self.hangul: dict[str, list[int]] = {}
+        self.latin: dict[str, list[int]] = {}
         self.high = 0
         # The writer and the background recluster pass resolve concurrently: one top-up at a
         # time. Never held while reading the store (see ``refresh``).
@@ -330,6 +335,7 @@ class AcronymIndex:
                 kinds = frozenset(ACRONYM_TYPES)
                 self._add((rid, name) for rid, kind, name in rows if kind in kinds)
                 self._add_romanised((rid, name) for rid, _, name in rows if foreign_script(name))
+                self._add_korean((rid, name) for rid, kind, name in rows if kind == "Person")
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -345,6 +351,38 @@ class AcronymIndex:
                 bucket = self.romanised.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
+
+    def _add_korean(self, rows: Iterable[tuple[int, str]]) -> None:
+        for rid, name in rows:
+            if is_hangul_name(name):
+                key = hangul_key(name)
+                keys: Iterable[str] = (key,) if key else ()
+                index = self.hangul
+            elif len(name.split()) > 1:
+                keys, index = latin_keys(name), self.latin
+            else:
+                continue
+            for key in keys:
+                bucket = index.setdefault(key, [])
+                if len(bucket) <= MAX_WITH_CONTEXT:
+                    insort(bucket, rid)
+
+    def korean_matches(self, name: str) -> list[int]:
+        """Row ids of people whose name may be ``name`` in the other script, Korean read
+        (``worlddb.resolver.korean``: a name in Hangul finds its Latin spellings and back); the
+        comparison then checks each exactly."""
+        self.refresh()
+        if is_hangul_name(name):
+            key = hangul_key(name)
+            keys: Iterable[str] = (key,) if key else ()
+            index = self.latin
+        else:
+            keys, index = latin_keys(name), self.hangul
+        found: set[int] = set()
+        with self._lock:
+            for key in keys:
+                found.update(index.get(key, ()))
+        return sorted(found)[:MAX_WITH_CONTEXT]
 
     def romanised_matches(self, name: str) -> list[int]:
         """Row ids of names stored in another script whose romanisation has ``name``'s

@@ -52,6 +52,7 @@ from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext,
 from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
+from worlddb.resolver.korean import KOREAN_WHY, one_korean_name
 from worlddb.resolver.lexicon import GENERIC_HEADS
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
@@ -66,6 +67,7 @@ from worlddb.resolver.options import (
 from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
+    TRANSLIT_SIMILARITY,
     NameForm,
     compare_names,
     hard_conflict,
@@ -352,6 +354,8 @@ class TieredResolver:
         """Candidates across scripts (``romanised``): stored names in another script that the
         romanised query spells, and stored names a query in another script romanises to."""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
+        if "Person" in types:
+            rids += [r for x in surfaces for r in self.acronyms.korean_matches(x)]
         found = self.blocker.by_rids(rids, types, exclude, scopes)
         latin = [romanise(x) for x in surfaces if foreign_script(x)]
         if latin:
@@ -422,6 +426,10 @@ class TieredResolver:
             cored = bool(query_heads) or (round5 and kind == cand.type and kind in CORED_TYPES)
             best: Option | None = None
             for surface in cand.surfaces[:MAX_SURFACES]:
+                if personal and any(one_korean_name(surface, q) for q in surfaces):
+                    tier = "phonetic" if phonetic else "fuzzy"
+                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
+                    break
                 foreign = round5 and foreign_script(surface)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
