@@ -316,8 +316,11 @@ class AcronymIndex:
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, and those in Latin letters of two to four words, which Hangul queries look up.
+        # The Latin side (~20 µs a name, most stores' every person) is built on the first query
+        # in Hangul, so a store that never sees one never pays for it.
         self.hangul: dict[str, list[int]] = {}
-        self.latin: dict[str, list[int]] = {}
+        self.latin: dict[str, list[int]] | None = None
+        self.latin_high = 0  # the row id up to which ``latin`` holds every Latin name
         self.high = 0
         # The writer and the background recluster pass resolve concurrently: one top-up at a
         # time. Never held while reading the store (see ``refresh``).
@@ -327,15 +330,20 @@ class AcronymIndex:
         """Index the entities stored since the last call (a rowid range: no type index)."""
         # Read outside the lock: the read may wait for the store's write lock (an in-memory
         # store reads under it), and the writer holds that lock while it resolves.
-        rows = self.queries.names_after(self.high)
+        start = self.high if self.latin is None else min(self.high, self.latin_high)
+        read = self.queries.names_after(start)
         with self._lock:
-            rows = [r for r in rows if r[0] > self.high]  # another top-up may have run since
+            rows = [r for r in read if r[0] > self.high]  # another top-up may have run since
             if rows:
                 self.high = rows[-1][0]
                 kinds = frozenset(ACRONYM_TYPES)
                 self._add((rid, name) for rid, kind, name in rows if kind in kinds)
                 self._add_romanised((rid, name) for rid, _, name in rows if foreign_script(name))
-                self._add_korean((rid, name) for rid, kind, name in rows if kind == "Person")
+                self._add_hangul((rid, name) for rid, kind, name in rows if kind == "Person")
+            if self.latin is not None:
+                people = [r for r in read if r[0] > self.latin_high and r[1] == "Person"]
+                self.latin_high = max(self.latin_high, read[-1][0] if read else 0)
+                self._add_latin(people)
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -352,18 +360,23 @@ class AcronymIndex:
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
 
-    def _add_korean(self, rows: Iterable[tuple[int, str]]) -> None:
+    def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
-            if is_hangul_name(name):
-                key = hangul_key(name)
-                keys: Iterable[str] = (key,) if key else ()
-                index = self.hangul
-            elif len(name.split()) > 1:
-                keys, index = latin_keys(name), self.latin
-            else:
+            key = hangul_key(name)
+            if key:
+                bucket = self.hangul.setdefault(key, [])
+                if len(bucket) <= MAX_WITH_CONTEXT:
+                    insort(bucket, rid)
+
+    def _add_latin(self, rows: Iterable[tuple[int, str, str]]) -> None:
+        latin = self.latin
+        if latin is None:  # the Latin side is not wanted yet
+            return
+        for rid, _, name in rows:
+            if len(name.split()) < 2 or is_hangul_name(name):
                 continue
-            for key in keys:
-                bucket = index.setdefault(key, [])
+            for key in latin_keys(name):
+                bucket = latin.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
 
@@ -371,13 +384,20 @@ class AcronymIndex:
         """Row ids of people whose name may be ``name`` in the other script, Korean read
         (``worlddb.resolver.korean``: a name in Hangul finds its Latin spellings and back); the
         comparison then checks each exactly."""
+        hangul = is_hangul_name(name)
+        if hangul and self.latin is None:
+            with self._lock:
+                if self.latin is None:  # the first query in Hangul: index every Latin name
+                    self.latin, self.latin_high = {}, 0
         self.refresh()
-        if is_hangul_name(name):
+        if hangul:
             key = hangul_key(name)
             keys: Iterable[str] = (key,) if key else ()
-            index = self.latin
-        else:
+            index = self.latin or {}
+        elif self.hangul:
             keys, index = latin_keys(name), self.hangul
+        else:
+            return []  # no name in Hangul is stored: nothing for a Latin name to find
         found: set[int] = set()
         with self._lock:
             for key in keys:

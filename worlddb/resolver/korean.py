@@ -146,6 +146,8 @@ _FINAL_CLASS: Final = "-kkknnntlkmlllplmppttqttktpt"  # none, ㄱ … ㅎ; "q": 
 def _blocks(name: str) -> list[tuple[int, int, int]] | None:
     """(initial, vowel, final) of each syllable of an all-Hangul name (spaces and a middle dot
     allowed), or ``None`` for anything else."""
+    if name.isascii():
+        return None
     letters = [ch for ch in name if not ch.isspace() and ch not in "·・-"]
     if not letters or len(letters) > _MAX_SYLLABLES:
         return None
