@@ -18,6 +18,7 @@ from worlddb.resolver.korean import (
     _FINALS,
     _INITIALS,
     _VOWELS,
+    could_be_korean,
     hangul_key,
     is_hangul_name,
     latin_keys,
@@ -71,6 +72,12 @@ def test_other_names_are_not_spellings(hangul: str, latin: str) -> None:
     assert not spells(hangul, latin)
 
 
+def test_most_other_names_are_left_out_of_the_korean_index() -> None:
+    assert not could_be_korean("John Smith") and not could_be_korean("Maria Brown")
+    assert not could_be_korean("Kim") and not could_be_korean("김민준")
+    assert all(could_be_korean(latin) for _, latin in SPELLED if "," not in latin)
+
+
 def test_only_hangul_names_are_read_as_korean() -> None:
     assert is_hangul_name("김 민준") and is_hangul_name("남궁민")
     assert not is_hangul_name("Kim Min-jun") and not is_hangul_name("東京")
@@ -108,6 +115,7 @@ def test_every_listed_spelling_is_accepted_and_blocked_under_its_key(
         return
     assert spells(hangul, latin), (hangul, latin)
     assert hangul_key(hangul) in latin_keys(latin), (hangul, latin)
+    assert could_be_korean(latin), latin  # the index's cheap test lets every spelling through
 
 
 def _others(n: int) -> list[WorldSpec]:

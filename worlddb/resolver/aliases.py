@@ -30,7 +30,7 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
-from worlddb.resolver.korean import hangul_key, is_hangul_name, latin_keys
+from worlddb.resolver.korean import could_be_korean, hangul_key, is_hangul_name, latin_keys
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
@@ -373,7 +373,7 @@ class AcronymIndex:
         if latin is None:  # the Latin side is not wanted yet
             return
         for rid, _, name in rows:
-            if len(name.split()) < 2 or is_hangul_name(name):
+            if not could_be_korean(name):
                 continue
             for key in latin_keys(name):
                 bucket = latin.setdefault(key, [])

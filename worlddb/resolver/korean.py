@@ -266,6 +266,34 @@ def _classes(letters: str) -> set[str]:
     return out
 
 
+def _any_syllable() -> str:
+    starts = {spelling for options in _INITIALS for spelling in options} | {"l", "r", "rh"}
+    vowels = {spelling for options in _VOWELS for spelling in options}
+    vowels |= {spelling for options in _AFTER_SILENT.values() for spelling in options}
+    finals = {spelling for options in _FINALS for spelling in options}
+    return (
+        _alternatives(tuple(starts))
+        + _alternatives(tuple(vowels))
+        + "(?:h|r)?"
+        + (_alternatives(tuple(finals)))
+    )
+
+
+_WORD_SHAPE: Final = re.compile(f"(?:{_any_syllable()}){{1,3}}")
+
+
+def could_be_korean(name: str) -> bool:
+    """Whether a Latin name could be a Korean name as ``spells`` reads it: two to four words,
+    each one to three romanised syllables. A cheap test that leaves most other names out of
+    the index ("John Smith" and "Maria Brown" are not; "Kim Min-jun" and "Namgung Min" are)."""
+    words = _latin_words(name)
+    return (
+        words is not None
+        and 1 < len(words) <= 4
+        and all(_WORD_SHAPE.fullmatch(word) for word in words)
+    )
+
+
 def latin_keys(name: str) -> frozenset[str]:
     """The blocking keys a Latin name would have if it were a Korean name (family name first or
     last; the family name's written-long vowel and kept initial ㄹ/ㄴ read both ways). Empty for
