@@ -27,6 +27,7 @@ __all__ = [
     "R8",
     "R9",
     "R10",
+    "R11",
     "canonical_key",
     "load_generalisation",
 ]
@@ -65,7 +66,14 @@ in round 9, so from round 10 on it is development data."""
 R10: Final = ("r10",)
 """The round-10 hold-out (``scripts/make_resolver_r10.py``, whose docstring lists its packages):
 Korean personal names across Hangul and Latin spellings from packages no earlier set used, frozen
-before the round-10 tuning and used for final measurement only."""
+before the round-10 tuning; its category results were read in round 10, so from round 11 on it is
+development data."""
+R11: Final = ("r11",)
+"""The round-11 hold-out (``scripts/make_resolver_r11.py``, whose docstring lists its packages):
+East Asian personal names written two ways in Latin letters (Korean customary, Revised
+Romanization and McCune-Reischauer spellings, Chinese Pinyin and Wade-Giles, Japanese long-vowel
+spellings) from packages no earlier set used, frozen before the round-11 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -77,6 +85,7 @@ _FILES: Final = {
     "r8": "resolver_r8_holdout.jsonl",
     "r9": "resolver_r9_holdout.jsonl",
     "r10": "resolver_r10_holdout.jsonl",
+    "r11": "resolver_r11_holdout.jsonl",
 }
 
 Row = dict[str, object]
