@@ -143,15 +143,16 @@ def test_the_resolver_finds_a_korean_name_in_the_other_script_among_hundreds(db:
     assert resolver.resolve(WorldSpec(type="Person", name="Kim Tae-min")).world_id != hangul
 
 
-def test_the_latin_side_of_the_index_is_built_on_the_first_hangul_query(db: WorldDB) -> None:
-    """Most stores never see Hangul: their people's Latin names are indexed only once a query
-    in Hangul arrives, and from then on every later write is indexed too."""
+def test_the_latin_side_of_the_index_is_built_on_the_first_korean_query(db: WorldDB) -> None:
+    """Most stores never see a Korean name: their people's Latin names are indexed only once a
+    query in Hangul or shaped like a Korean name arrives, and from then on every later write."""
     store_all(db, ("Person", "Park Ji-sung"), ("Person", "박지성"))
     index = AcronymIndex(db.store)
-    assert len(index.korean_matches("Ji-sung Park")) == 1  # the Hangul side is always kept
+    assert index.korean_matches("John Smith") == []
     assert index.latin is None
-    assert len(index.korean_matches("박지성")) == 1
+    assert len(index.korean_matches("박지성")) == 1  # its Latin spelling
     assert index.latin is not None
+    assert len(index.korean_matches("Bak Jiseong")) == 2  # both
     store_all(db, ("Person", "Kim Tae-hyuk"), ("Person", "Taehyuk Gim"))
     assert len(index.korean_matches("김태혁")) == 2
     assert index.korean_matches("김태훈") == []  # another given name: another consonant key

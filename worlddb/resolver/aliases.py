@@ -30,7 +30,14 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
-from worlddb.resolver.korean import could_be_korean, hangul_key, is_hangul_name, latin_keys
+from worlddb.resolver.korean import (
+    could_be_korean,
+    hangul_key,
+    is_hangul_name,
+    latin_keys,
+    one_korean_name,
+)
+from worlddb.resolver.korean_latin import same_korean_name
 from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
@@ -51,6 +58,7 @@ __all__ = [
 
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
 MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing on its own
+KOREAN_BUCKET: Final = 256  # names held per Korean key (checked exactly at query time)
 MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
 _TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
 _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
@@ -318,8 +326,10 @@ class AcronymIndex:
         # Hangul, and those in Latin letters of two to four words, which Hangul queries look up.
         # The Latin side (~20 µs a name, most stores' every person) is built on the first query
         # in Hangul, so a store that never sees one never pays for it.
-        self.hangul: dict[str, list[int]] = {}
-        self.latin: dict[str, list[int]] | None = None
+        # Each bucket holds (row id, name): a query keeps only the names that pass the exact
+        # check, so the store reads back real matches, not every holder of a lossy key.
+        self.hangul: dict[str, list[tuple[int, str]]] = {}
+        self.latin: dict[str, list[tuple[int, str]]] | None = None
         self.latin_high = 0  # the row id up to which ``latin`` holds every Latin name
         self.high = 0
         # The writer and the background recluster pass resolve concurrently: one top-up at a
@@ -365,8 +375,8 @@ class AcronymIndex:
             key = hangul_key(name)
             if key:
                 bucket = self.hangul.setdefault(key, [])
-                if len(bucket) <= MAX_WITH_CONTEXT:
-                    insort(bucket, rid)
+                if len(bucket) < KOREAN_BUCKET:
+                    insort(bucket, (rid, name))
 
     def _add_latin(self, rows: Iterable[tuple[int, str, str]]) -> None:
         latin = self.latin
@@ -377,31 +387,38 @@ class AcronymIndex:
                 continue
             for key in latin_keys(name):
                 bucket = latin.setdefault(key, [])
-                if len(bucket) <= MAX_WITH_CONTEXT:
-                    insort(bucket, rid)
+                if len(bucket) < KOREAN_BUCKET:
+                    insort(bucket, (rid, name))
 
     def korean_matches(self, name: str) -> list[int]:
-        """Row ids of people whose name may be ``name`` in the other script, Korean read
-        (``worlddb.resolver.korean``: a name in Hangul finds its Latin spellings and back); the
-        comparison then checks each exactly."""
+        """Row ids of people whose name is ``name`` in the other script or another Latin
+        spelling of it, Korean read (``worlddb.resolver.korean``, ``korean_latin``): the lossy
+        key finds the candidates, the exact checks keep the real ones."""
         hangul = is_hangul_name(name)
-        if hangul and self.latin is None:
+        shaped = not hangul and could_be_korean(name)
+        if (hangul or shaped) and self.latin is None:
             with self._lock:
-                if self.latin is None:  # the first query in Hangul: index every Latin name
+                if self.latin is None:  # the first query that needs them: index them all
                     self.latin, self.latin_high = {}, 0
         self.refresh()
         if hangul:
             key = hangul_key(name)
             keys: Iterable[str] = (key,) if key else ()
-            index = self.latin or {}
-        elif self.hangul:
-            keys, index = latin_keys(name), self.hangul
+            indexes = [self.latin or {}]
+        elif shaped:  # another Latin spelling, or the name in Hangul
+            keys, indexes = latin_keys(name), [self.hangul, self.latin or {}]
         else:
-            return []  # no name in Hangul is stored: nothing for a Latin name to find
-        found: set[int] = set()
+            return []  # not a Korean name's shape: nothing to find here
+        held: set[tuple[int, str]] = set()
         with self._lock:
-            for key in keys:
-                found.update(index.get(key, ()))
+            for index in indexes:
+                for key in keys:
+                    held.update(index.get(key, ()))
+        found = {
+            rid
+            for rid, stored in held
+            if one_korean_name(name, stored) or same_korean_name(name, stored)
+        }
         return sorted(found)[:MAX_WITH_CONTEXT]
 
     def romanised_matches(self, name: str) -> list[int]:

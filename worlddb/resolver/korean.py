@@ -170,20 +170,56 @@ def _alternatives(options: tuple[str, ...]) -> str:
     return "(?:" + "|".join(sorted(set(options), key=len, reverse=True)) + ")"
 
 
-def _syllable(initial: int, vowel: int, final: int, family: bool) -> str:
+_HIEUH: Final = 18  # ㅎ
+_EO: Final = 4  # ㅓ
+_UI: Final = 19  # ㅢ
+
+
+@lru_cache(maxsize=65536)
+def block_spellings(
+    initial: int, vowel: int, final: int, *, family: bool, strict: bool = False
+) -> frozenset[str]:
+    """Every Latin spelling of one syllable block that this module accepts.
+
+    ``family``: the block starts a family name (the written-long vowel may take "h" or "r", the
+    initial sound law's "l"/"r"). Any block may take the written-long "h" after its vowel
+    ("Jiah", "Ah-reum"). ``strict`` leaves out "o" for ㅓ (McCune-Reischauer's "ŏ" without its
+    breve), which reads "Jon" as 전 and so as "Jun", and "i" for ㅢ, which reads "Lisa" as 릐사
+    and so as "Luisa": two Latin names are compared strictly.
+    """
     starts = list(_INITIALS[initial])
-    vowels = _AFTER_SILENT.get(vowel, _VOWELS[vowel]) if initial == _SILENT else _VOWELS[vowel]
+    vowels = list(
+        _AFTER_SILENT.get(vowel, _VOWELS[vowel]) if initial == _SILENT else _VOWELS[vowel]
+    )
+    if strict and vowel == _EO:
+        vowels.remove("o")
+    if strict and vowel == _UI:
+        vowels.remove("i")
     if family and initial == _SILENT and vowel in _I_LIKE:
         starts += ["l", "r", "rh"]  # 이 "Lee"/"Rhee", 임 "Lim", 유 "Ryu"
     if family and initial == _NIEUN and vowel not in _I_LIKE:
         starts += ["r", "l"]  # 노 "Roh", 나 "Ra"
-    length = "(?:h|r)?" if family else ""  # "Ahn", "Oh", "Sohn", "Park", "Hur"
-    return (
-        _alternatives(tuple(starts))
-        + _alternatives(vowels)
-        + length
-        + (_alternatives(_FINALS[final]))
-    )
+    lengths = ("", "h", "r") if family else ("", "h")  # "Ahn", "Park"; "Jiah"
+    out = {
+        start + vowel_spelling + length + end
+        for start in starts
+        for vowel_spelling in vowels
+        for length in lengths
+        for end in _FINALS[final]
+    }
+    if initial == _HIEUH:  # 황 "Whang": the w of ㅘ ㅝ ㅟ ... written before the h
+        out |= {
+            "wh" + v[1:] + length + end
+            for v in vowels
+            if v.startswith("w")
+            for length in lengths
+            for end in _FINALS[final]
+        }
+    return frozenset(out)
+
+
+def _syllable(initial: int, vowel: int, final: int, family: bool) -> str:
+    return _alternatives(tuple(block_spellings(initial, vowel, final, family=family)))
 
 
 @lru_cache(maxsize=16384)
@@ -198,7 +234,7 @@ def _pattern(hangul: str) -> re.Pattern[str] | None:
 _WORD: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
-def _latin_words(latin: str) -> list[str] | None:
+def latin_words(latin: str) -> list[str] | None:
     """The words of a Latin name, lower case, hyphens and apostrophes (McCune-Reischauer's
     "K'ang") removed; ``None`` if the name has anything but letters, spaces, hyphens, a comma."""
     text = anyascii(latin).casefold().replace("'", "").replace("\u2019", "").replace(",", " ")
@@ -222,7 +258,7 @@ def spells(hangul: str, latin: str) -> bool:
     """Whether ``latin`` is a spelling of the Korean name ``hangul`` (family name first or last;
     the given name hyphenated, spaced or run together)."""
     pattern = _pattern(hangul)
-    words = _latin_words(latin)
+    words = latin_words(latin)
     if pattern is None or words is None:
         return False
     return any(pattern.fullmatch(letters) for letters in _orders(words))
@@ -267,9 +303,10 @@ def _classes(letters: str) -> set[str]:
 
 
 def _any_syllable() -> str:
-    starts = {spelling for options in _INITIALS for spelling in options} | {"l", "r", "rh"}
+    starts = {spelling for options in _INITIALS for spelling in options} | {"l", "r", "rh", "wh"}
     vowels = {spelling for options in _VOWELS for spelling in options}
     vowels |= {spelling for options in _AFTER_SILENT.values() for spelling in options}
+    vowels |= {spelling[1:] for spelling in vowels if spelling.startswith("w")}  # "Whang"
     finals = {spelling for options in _FINALS for spelling in options}
     return (
         _alternatives(tuple(starts))
@@ -286,7 +323,7 @@ def could_be_korean(name: str) -> bool:
     """Whether a Latin name could be a Korean name as ``spells`` reads it: two to four words,
     each one to three romanised syllables. A cheap test that leaves most other names out of
     the index ("John Smith" and "Maria Brown" are not; "Kim Min-jun" and "Namgung Min" are)."""
-    words = _latin_words(name)
+    words = latin_words(name)
     return (
         words is not None
         and 1 < len(words) <= 4
@@ -298,7 +335,7 @@ def latin_keys(name: str) -> frozenset[str]:
     """The blocking keys a Latin name would have if it were a Korean name (family name first or
     last; the family name's written-long vowel and kept initial ㄹ/ㄴ read both ways). Empty for
     a name that is not letters and hyphens."""
-    words = _latin_words(name)
+    words = latin_words(name)
     if words is None or len(words) > 4:
         return frozenset()
     keys: set[str] = set()

@@ -53,6 +53,7 @@ from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
 from worlddb.resolver.korean import KOREAN_WHY, one_korean_name
+from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, same_korean_name
 from worlddb.resolver.lexicon import GENERIC_HEADS
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
@@ -459,10 +460,22 @@ class TieredResolver:
                         elif penalty or cut:
                             why += "; leading words read as titles no vocabulary lists"
                         best = Option(cand.id, tier, score, why, cand.surfaces[0])
+            if best is None and personal:  # "Yi Minjun" for "Lee Min-jun": a proposal
+                best = self._korean_latin(cand, surfaces, phonetic)
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
+
+    @staticmethod
+    def _korean_latin(cand: Candidate, surfaces: Sequence[str], phonetic: bool) -> Option | None:
+        """The Korean reading of two Latin names (``korean_latin``), for a candidate the
+        string comparison did not match."""
+        for surface in cand.surfaces[:MAX_SURFACES]:
+            if any(same_korean_name(surface, q) for q in surfaces):
+                tier = "phonetic" if phonetic else "fuzzy"
+                return Option(cand.id, tier, KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, cand.surfaces[0])
+        return None
 
     def _compare_relaxed(
         self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str
