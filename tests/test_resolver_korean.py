@@ -148,11 +148,12 @@ def test_the_latin_side_of_the_index_is_built_on_the_first_korean_query(db: Worl
     query in Hangul or shaped like a Korean name arrives, and from then on every later write."""
     store_all(db, ("Person", "Park Ji-sung"), ("Person", "박지성"))
     index = AcronymIndex(db.store)
-    assert index.korean_matches("John Smith") == []
+    assert index.korean_matches("John Smith", latin=True) == []
+    assert len(index.korean_matches("Bak Jiseong")) == 1  # the name in Hangul
     assert index.latin is None
     assert len(index.korean_matches("박지성")) == 1  # its Latin spelling
     assert index.latin is not None
-    assert len(index.korean_matches("Bak Jiseong")) == 2  # both
+    assert len(index.korean_matches("Bak Jiseong", latin=True)) == 1  # "Park Ji-sung"
     store_all(db, ("Person", "Kim Tae-hyuk"), ("Person", "Taehyuk Gim"))
     assert len(index.korean_matches("김태혁")) == 2
     assert index.korean_matches("김태훈") == []  # another given name: another consonant key

@@ -390,13 +390,16 @@ class AcronymIndex:
                 if len(bucket) < KOREAN_BUCKET:
                     insort(bucket, (rid, name))
 
-    def korean_matches(self, name: str) -> list[int]:
-        """Row ids of people whose name is ``name`` in the other script or another Latin
-        spelling of it, Korean read (``worlddb.resolver.korean``, ``korean_latin``): the lossy
-        key finds the candidates, the exact checks keep the real ones."""
+    def korean_matches(self, name: str, *, latin: bool = False) -> list[int]:
+        """Row ids of people whose name is ``name`` in the other script (``latin`` false) or
+        another Latin spelling of it (``latin`` true), Korean read (``worlddb.resolver.korean``,
+        ``korean_latin``): the lossy key finds the candidates, the exact checks keep the real
+        ones. The Latin side of the index is built on the first query that needs it."""
         hangul = is_hangul_name(name)
         shaped = not hangul and could_be_korean(name)
-        if (hangul or shaped) and self.latin is None:
+        if hangul and latin:
+            return []
+        if (hangul or (shaped and latin)) and self.latin is None:
             with self._lock:
                 if self.latin is None:  # the first query that needs them: index them all
                     self.latin, self.latin_high = {}, 0
@@ -404,22 +407,17 @@ class AcronymIndex:
         if hangul:
             key = hangul_key(name)
             keys: Iterable[str] = (key,) if key else ()
-            indexes = [self.latin or {}]
-        elif shaped:  # another Latin spelling, or the name in Hangul
-            keys, indexes = latin_keys(name), [self.hangul, self.latin or {}]
+            index = self.latin or {}
+        elif shaped:
+            keys, index = latin_keys(name), (self.latin or {}) if latin else self.hangul
         else:
             return []  # not a Korean name's shape: nothing to find here
         held: set[tuple[int, str]] = set()
         with self._lock:
-            for index in indexes:
-                for key in keys:
-                    held.update(index.get(key, ()))
-        found = {
-            rid
-            for rid, stored in held
-            if one_korean_name(name, stored) or same_korean_name(name, stored)
-        }
-        return sorted(found)[:MAX_WITH_CONTEXT]
+            for key in keys:
+                held.update(index.get(key, ()))
+        check = same_korean_name if latin else one_korean_name
+        return sorted(rid for rid, stored in held if check(name, stored))[:MAX_WITH_CONTEXT]
 
     def romanised_matches(self, name: str) -> list[int]:
         """Row ids of names stored in another script whose romanisation has ``name``'s

@@ -319,6 +319,7 @@ def _any_syllable() -> str:
 _WORD_SHAPE: Final = re.compile(f"(?:{_any_syllable()}){{1,3}}")
 
 
+@lru_cache(maxsize=65536)
 def could_be_korean(name: str) -> bool:
     """Whether a Latin name could be a Korean name as ``spells`` reads it: two to four words,
     each one to three romanised syllables. A cheap test that leaves most other names out of
@@ -331,6 +332,7 @@ def could_be_korean(name: str) -> bool:
     )
 
 
+@lru_cache(maxsize=65536)
 def latin_keys(name: str) -> frozenset[str]:
     """The blocking keys a Latin name would have if it were a Korean name (family name first or
     last; the family name's written-long vowel and kept initial ㄹ/ㄴ read both ways). Empty for

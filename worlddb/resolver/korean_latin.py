@@ -26,7 +26,7 @@ from collections import defaultdict
 from functools import cache, lru_cache
 from typing import Final
 
-from worlddb.resolver.korean import block_spellings, could_be_korean, latin_words
+from worlddb.resolver.korean import block_spellings, could_be_korean, latin_keys, latin_words
 
 __all__ = ["KOREAN_LATIN_SCORE", "KOREAN_LATIN_WHY", "same_korean_name"]
 
@@ -94,8 +94,8 @@ def _splits(words: list[str]) -> list[tuple[str, str]]:
 def same_korean_name(a: str, b: str) -> bool:
     """Whether two Latin names, both shaped like Korean names, can be one Korean name: their
     family names spell a common family name and their given names a common given name."""
-    if not (could_be_korean(a) and could_be_korean(b)):
-        return False
+    if not (could_be_korean(a) and could_be_korean(b)) or latin_keys(a).isdisjoint(latin_keys(b)):
+        return False  # one reading of both would give both its consonant key
     words_a, words_b = latin_words(a), latin_words(b)
     if words_a is None or words_b is None or words_a == words_b:
         return False

@@ -355,8 +355,9 @@ class TieredResolver:
         """Candidates across scripts (``romanised``): stored names in another script that the
         romanised query spells, and stored names a query in another script romanises to."""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
-        if "Person" in types:
-            rids += [r for x in surfaces for r in self.acronyms.korean_matches(x)]
+        if "Person" in types:  # the name in Hangul, or another Latin spelling ("Yi Minjun")
+            korean = self.acronyms.korean_matches
+            rids += [r for x in surfaces for r in (*korean(x), *korean(x, latin=True))]
         found = self.blocker.by_rids(rids, types, exclude, scopes)
         latin = [romanise(x) for x in surfaces if foreign_script(x)]
         if latin:
