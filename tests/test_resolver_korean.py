@@ -23,6 +23,7 @@ from worlddb.resolver.korean import (
     is_hangul_name,
     latin_keys,
     one_korean_name,
+    other_hangul_name,
     spells,
 )
 
@@ -157,3 +158,14 @@ def test_the_latin_side_of_the_index_is_built_on_the_first_korean_query(db: Worl
     store_all(db, ("Person", "Kim Tae-hyuk"), ("Person", "Taehyuk Gim"))
     assert len(index.korean_matches("김태혁")) == 2
     assert index.korean_matches("김태훈") == []  # another given name: another consonant key
+
+
+def test_hangul_names_a_block_apart_are_two_people(db: WorldDB) -> None:
+    """Their romanisations are one letter apart ("GimYeongIl" / "GimYeongGil"), which the string
+    comparison would read as a slip; in Hangul another block is another syllable of the name."""
+    assert other_hangul_name("김영일", "김영길") and not other_hangul_name("김영일", "김 영일")
+    assert not other_hangul_name("김영일", "Kim Young-il")
+    (stored,) = store_all(db, ("Person", "김영길"))
+    resolver = TieredResolver(db.store)
+    assert resolver.resolve(WorldSpec(type="Person", name="김영일")).outcome == "new"
+    assert resolver.resolve(WorldSpec(type="Person", name="김 영길")).world_id == stored

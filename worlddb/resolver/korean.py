@@ -359,3 +359,10 @@ def one_korean_name(a: str, b: str) -> bool:
     if is_hangul_name(a):
         return spells(a, b)
     return is_hangul_name(b) and spells(b, a)
+
+
+def other_hangul_name(a: str, b: str) -> bool:
+    """Whether two names in Hangul differ in a block: another syllable is another name
+    (김영일 is not 김영길), though their romanisations are one letter apart."""
+    blocks_a, blocks_b = _blocks(a), _blocks(b)
+    return blocks_a is not None and blocks_b is not None and blocks_a != blocks_b

@@ -52,7 +52,7 @@ from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext,
 from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
-from worlddb.resolver.korean import KOREAN_WHY, one_korean_name
+from worlddb.resolver.korean import KOREAN_WHY, one_korean_name, other_hangul_name
 from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, same_korean_name
 from worlddb.resolver.lexicon import GENERIC_HEADS
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
@@ -432,6 +432,8 @@ class TieredResolver:
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
                     break
+                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                    continue  # 김영일 is not 김영길: no string distance between Hangul names
                 foreign = round5 and foreign_script(surface)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
@@ -487,6 +489,8 @@ class TieredResolver:
             personal = "Person" in (kind, cand.type)
             forms = [name_form(s, personal) for s in surfaces]
             for surface in cand.surfaces[:MAX_SURFACES]:
+                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                    continue  # another syllable: another name, whatever the context
                 stored = name_form(surface, personal)
                 for form in forms:
                     match = compare_names(form, stored, personal=personal, strict=False)
