@@ -27,6 +27,8 @@ ONE_NAME = [
     ("Roh Moo-hyun", "No Muhyeon"),
     ("Hwang In-yeop", "Whang Inyeop"),
     ("Son Heung-min", "Sohn Heungmin"),  # the written-long "h"
+    ("Kwŏn Sŏng-yŏp", "Gwon Seong-yeop"),  # McCune-Reischauer's breve: exactly RR's "eo"
+    ("Ŏm Yu-sŭng", "Eom Yu-seung"),
 ]
 TWO_PEOPLE = [
     ("Jung Min-jun", "Jang Min-jun"),
@@ -38,6 +40,7 @@ TWO_PEOPLE = [
     ("Anna Lee", "Ana Lee"),
     ("John Smith", "Jon Smith"),  # not shaped like Korean names at all
     ("Kang Min", "Kang Ming"),
+    ("Sŏng Min-ho", "Song Min-ho"),  # ŏ is 성's vowel, never 송's
 ]
 
 

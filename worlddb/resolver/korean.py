@@ -36,6 +36,7 @@ vowels were spelled; ``spells`` then checks each candidate exactly.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from itertools import islice, product
 from typing import Final
@@ -234,10 +235,18 @@ def _pattern(hangul: str) -> re.Pattern[str] | None:
 _WORD: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
+# McCune-Reischauer's vowels with a breve (or the caron often typed for it) are exactly the
+# Revised Romanization's "eo" and "eu": spelled out before the accents are folded away, they
+# keep saying which vowel they are ("Sŏng" is 성, never 송).
+_MR_VOWELS: Final = str.maketrans({"ŏ": "eo", "ǒ": "eo", "ŭ": "eu", "ǔ": "eu"})
+
+
 def latin_words(latin: str) -> list[str] | None:
     """The words of a Latin name, lower case, hyphens and apostrophes (McCune-Reischauer's
-    "K'ang") removed; ``None`` if the name has anything but letters, spaces, hyphens, a comma."""
-    text = anyascii(latin).casefold().replace("'", "").replace("\u2019", "").replace(",", " ")
+    "K'ang") removed, its "ŏ"/"ŭ" spelled "eo"/"eu"; ``None`` if the name has anything but
+    letters, spaces, hyphens, a comma."""
+    folded = unicodedata.normalize("NFC", latin).casefold().translate(_MR_VOWELS)
+    text = anyascii(folded).replace("'", "").replace("\u2019", "").replace(",", " ")
     words = text.split()
     if not words or not all(_WORD.fullmatch(w) for w in words):
         return None

@@ -97,8 +97,10 @@ def same_korean_name(a: str, b: str) -> bool:
     if not (could_be_korean(a) and could_be_korean(b)) or latin_keys(a).isdisjoint(latin_keys(b)):
         return False  # one reading of both would give both its consonant key
     words_a, words_b = latin_words(a), latin_words(b)
-    if words_a is None or words_b is None or words_a == words_b:
+    if words_a is None or words_b is None:
         return False
+    if words_a == words_b:
+        return True  # one spelling once McCune-Reischauer's breves are spelled out ("Ŏm"/"Eom")
     return any(
         _alike(family_a, family_b, family=True) and _alike(given_a, given_b, family=False)
         for family_a, given_a in _splits(words_a)
