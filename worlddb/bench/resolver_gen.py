@@ -28,6 +28,7 @@ __all__ = [
     "R9",
     "R10",
     "R11",
+    "R12",
     "canonical_key",
     "load_generalisation",
 ]
@@ -72,8 +73,13 @@ R11: Final = ("r11",)
 """The round-11 hold-out (``scripts/make_resolver_r11.py``, whose docstring lists its packages):
 East Asian personal names written two ways in Latin letters (Korean customary, Revised
 Romanization and McCune-Reischauer spellings, Chinese Pinyin and Wade-Giles, Japanese long-vowel
-spellings) from packages no earlier set used, frozen before the round-11 tuning and used for final
-measurement only."""
+spellings) from packages no earlier set used, frozen before the round-11 tuning; its category
+results were read in round 11, so from round 12 on it is development data."""
+R12: Final = ("r12",)
+"""The round-12 hold-out (``scripts/make_resolver_r12.py``, whose docstring lists its packages):
+Japanese and Chinese personal names romanised two ways (Hepburn long-vowel spellings and
+Kunrei-shiki, Pinyin with or without tone marks and Wade-Giles) from packages no earlier set used,
+frozen before the round-12 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -86,6 +92,7 @@ _FILES: Final = {
     "r9": "resolver_r9_holdout.jsonl",
     "r10": "resolver_r10_holdout.jsonl",
     "r11": "resolver_r11_holdout.jsonl",
+    "r12": "resolver_r12_holdout.jsonl",
 }
 
 Row = dict[str, object]
