@@ -23,13 +23,15 @@ from __future__ import annotations
 import re
 import threading
 from bisect import insort
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Final
 
 from worlddb.normalize import normalize_name
+from worlddb.resolver.chinese import chinese_keys, same_chinese_name
 from worlddb.resolver.forms import fold_words
+from worlddb.resolver.japanese import japanese_keys, same_japanese_name
 from worlddb.resolver.korean import (
     could_be_korean,
     hangul_key,
@@ -330,6 +332,10 @@ class AcronymIndex:
         # check, so the store reads back real matches, not every holder of a lossy key.
         self.hangul: dict[str, list[tuple[int, str]]] = {}
         self.latin: dict[str, list[tuple[int, str]]] | None = None
+        # Built with it: names by their Pinyin readings (``worlddb.resolver.chinese``) and by
+        # their Japanese key (``worlddb.resolver.japanese``).
+        self.chinese: dict[str, list[tuple[int, str]]] = {}
+        self.japanese: dict[str, list[tuple[int, str]]] = {}
         self.latin_high = 0  # the row id up to which ``latin`` holds every Latin name
         self.high = 0
         # The writer and the background recluster pass resolve concurrently: one top-up at a
@@ -383,6 +389,15 @@ class AcronymIndex:
         if latin is None:  # the Latin side is not wanted yet
             return
         for rid, _, name in rows:
+            as_pinyin, as_wade = chinese_keys(name)
+            for index, keys in (
+                (self.chinese, as_pinyin | as_wade),
+                (self.japanese, japanese_keys(name)),
+            ):
+                for key in keys:
+                    bucket = index.setdefault(key, [])
+                    if len(bucket) < KOREAN_BUCKET:
+                        insort(bucket, (rid, name))
             if not could_be_korean(name):
                 continue
             for key in latin_keys(name):
@@ -417,6 +432,37 @@ class AcronymIndex:
             for key in keys:
                 held.update(index.get(key, ()))
         check = same_korean_name if latin else one_korean_name
+        return sorted(rid for rid, stored in held if check(name, stored))[:MAX_WITH_CONTEXT]
+
+    def chinese_matches(self, name: str) -> list[int]:
+        """Row ids of people whose name is ``name`` in the other of Pinyin and Wade-Giles
+        (``worlddb.resolver.chinese``); built with the Latin side of the Korean index."""
+        as_pinyin, as_wade = chinese_keys(name)
+        return self._other_spellings(name, self.chinese, as_pinyin | as_wade, same_chinese_name)
+
+    def japanese_matches(self, name: str) -> list[int]:
+        """Row ids of people whose name is ``name`` romanised another way (Hepburn's long
+        vowels, Kunrei-shiki: ``worlddb.resolver.japanese``)."""
+        return self._other_spellings(name, self.japanese, japanese_keys(name), same_japanese_name)
+
+    def _other_spellings(
+        self,
+        name: str,
+        index: dict[str, list[tuple[int, str]]],
+        keys: frozenset[str],
+        check: Callable[[str, str], bool],
+    ) -> list[int]:
+        if not keys:
+            return []
+        if self.latin is None:  # the first query that needs the Latin side builds it
+            with self._lock:
+                if self.latin is None:
+                    self.latin, self.latin_high = {}, 0
+        self.refresh()
+        held: set[tuple[int, str]] = set()
+        with self._lock:
+            for key in keys:
+                held.update(index.get(key, ()))
         return sorted(rid for rid, stored in held if check(name, stored))[:MAX_WITH_CONTEXT]
 
     def romanised_matches(self, name: str) -> list[int]:

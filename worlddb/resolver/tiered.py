@@ -48,10 +48,12 @@ from worlddb.resolver.aliases import (
 )
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
+from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
+from worlddb.resolver.japanese import JAPANESE_WHY, same_japanese_name
 from worlddb.resolver.korean import KOREAN_WHY, one_korean_name, other_hangul_name
 from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, same_korean_name
 from worlddb.resolver.lexicon import GENERIC_HEADS
@@ -356,8 +358,10 @@ class TieredResolver:
         romanised query spells, and stored names a query in another script romanises to."""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
         if "Person" in types:  # the name in Hangul, or another Latin spelling ("Yi Minjun")
-            korean = self.acronyms.korean_matches
-            rids += [r for x in surfaces for r in (*korean(x), *korean(x, latin=True))]
+            index = self.acronyms  # the name in Hangul; another Latin spelling of it
+            for x in surfaces:
+                rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
+                rids += index.chinese_matches(x) + index.japanese_matches(x)
         found = self.blocker.by_rids(rids, types, exclude, scopes)
         latin = [romanise(x) for x in surfaces if foreign_script(x)]
         if latin:
@@ -472,12 +476,20 @@ class TieredResolver:
 
     @staticmethod
     def _korean_latin(cand: Candidate, surfaces: Sequence[str], phonetic: bool) -> Option | None:
-        """The Korean reading of two Latin names (``korean_latin``), for a candidate the
-        string comparison did not match."""
+        """Two Latin spellings of one East Asian name (``korean_latin``, ``chinese``), for a
+        candidate the string comparison did not match: a proposal-level score."""
+        tier = "phonetic" if phonetic else "fuzzy"
         for surface in cand.surfaces[:MAX_SURFACES]:
-            if any(same_korean_name(surface, q) for q in surfaces):
-                tier = "phonetic" if phonetic else "fuzzy"
-                return Option(cand.id, tier, KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, cand.surfaces[0])
+            for query in surfaces:
+                if same_korean_name(surface, query):
+                    why = KOREAN_LATIN_WHY
+                elif same_chinese_name(surface, query):
+                    why = CHINESE_WHY
+                elif same_japanese_name(surface, query):
+                    why = JAPANESE_WHY
+                else:
+                    continue
+                return Option(cand.id, tier, KOREAN_LATIN_SCORE, why, cand.surfaces[0])
         return None
 
     def _compare_relaxed(

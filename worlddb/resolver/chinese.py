@@ -1,0 +1,106 @@
+"""Chinese personal names in Hanyu Pinyin and in Wade-Giles: "Zhang Wei" is "Chang Wei", "Xu
+Zhiqiang" is "Hsü Chih-ch'iang", "Jiang Jieshi" is "Chiang Chieh-shih". Pure.
+
+Mainland texts write Pinyin; Taiwan, older books and the diaspora write Wade-Giles, which spells
+the same syllables otherwise (zh/j/q as "ch", x as "hs", r as "j", z/c as "ts"/"tz", b/d/g as
+"p"/"t"/"k", an apostrophe for aspiration that is often left out). The string comparison sees
+"Hsu" and "Xu" as two names. The table of every syllable in both systems
+(``data/pinyin_wadegiles.tsv``) comes from ``pypinyin`` (MIT) through
+``scripts/make_resolver_wadegiles.py``; nothing here is listed by hand.
+
+A name is read once as Pinyin and once as Wade-Giles; each reading is a set of Pinyin spellings
+(Wade-Giles without its apostrophes is ambiguous: "chang" is zhang or chang). Two names are one
+name when one's Pinyin reading is among the other's Wade-Giles readings, family name first or
+last. One side must be read as each system: two names both written in Pinyin are compared by the
+string comparison, never here. What that cannot tell apart stays a reading, not a fact: "Chen
+Wei" in Wade-Giles *is* Zhen Wei, so the match scores below the confident threshold
+(``KOREAN_LATIN_SCORE``'s level), as a proposal that yields to a better reading.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from importlib import resources
+from itertools import islice
+from typing import Final
+
+from worlddb.resolver.korean import latin_words
+
+__all__ = ["CHINESE_WHY", "chinese_keys", "same_chinese_name"]
+
+CHINESE_WHY: Final = (
+    "transliteration: one Chinese name in Hanyu Pinyin and in Wade-Giles "
+    "(pypinyin's syllable table)"
+)
+"""The evidence a proposal records when this module matched it."""
+
+_MAX_READINGS: Final = 64
+_MAX_SYLLABLES: Final = 4  # per word: a given name joined, or a family name
+
+
+@cache
+def _tables() -> tuple[frozenset[str], dict[str, frozenset[str]], int]:
+    """Pinyin spellings, Wade-Giles spelling → the Pinyin syllables it spells, longest spelling.
+    ü is written "v" in the table and "u" in names ("Lü" → "lu" once accents are folded)."""
+    raw = resources.files("worlddb.resolver").joinpath("data/pinyin_wadegiles.tsv")
+    pinyin: set[str] = set()
+    wade: dict[str, set[str]] = {}
+    for line in raw.read_text("utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        syllable, spelled = line.split("\t")
+        plain = syllable.replace("v", "u")
+        pinyin.add(plain)
+        for form in {spelled.replace("'", ""), spelled.replace("'", "").replace("v", "u")}:
+            wade.setdefault(form.replace("v", "u"), set()).add(plain)
+    table = {form: frozenset(syllables) for form, syllables in wade.items()}
+    return frozenset(pinyin), table, max(map(len, pinyin | set(table)))
+
+
+def _segments(word: str, table: dict[str, frozenset[str]], longest: int) -> set[str]:
+    """Every Pinyin string a word spells, syllable by syllable, under ``table``."""
+
+    @cache
+    def walk(i: int, left: int) -> frozenset[str]:
+        if i == len(word):
+            return frozenset({""})
+        if left == 0:
+            return frozenset()
+        out: set[str] = set()
+        for k in range(1, min(longest, len(word) - i) + 1):
+            for syllable in table.get(word[i : i + k], ()):
+                out.update(syllable + rest for rest in walk(i + k, left - 1))
+                if len(out) >= _MAX_READINGS:
+                    return frozenset(out)
+        return frozenset(out)
+
+    return set(walk(0, _MAX_SYLLABLES))
+
+
+@lru_cache(maxsize=65536)
+def chinese_keys(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The name's readings as "family|given" Pinyin strings, family name first or last: as Pinyin,
+    and as Wade-Giles. Empty for a name that is not two or three words of such syllables."""
+    words = latin_words(name)
+    if words is None or not 1 < len(words) <= 3:
+        return frozenset(), frozenset()
+    pinyin, wade, longest = _tables()
+    as_pinyin = {s: frozenset({s}) for s in pinyin}
+    keys: list[set[str]] = [set(), set()]
+    splits = [(words[0], "".join(words[1:])), (words[-1], "".join(words[:-1]))]
+    for n, table in enumerate((as_pinyin, wade)):
+        for family, given in splits:
+            families = _segments(family, table, longest)
+            givens = _segments(given, table, longest)
+            if families and givens:
+                pairs = (f"{f}|{g}" for f in families for g in givens)
+                keys[n].update(islice(pairs, _MAX_READINGS))
+    return frozenset(keys[0]), frozenset(keys[1])
+
+
+@lru_cache(maxsize=65536)
+def same_chinese_name(a: str, b: str) -> bool:
+    """Whether one name is the other in the other system (Pinyin / Wade-Giles)."""
+    pinyin_a, wade_a = chinese_keys(a)
+    pinyin_b, wade_b = chinese_keys(b)
+    return not pinyin_a.isdisjoint(wade_b) or not pinyin_b.isdisjoint(wade_a)
