@@ -39,42 +39,49 @@ _MAX_SYLLABLES: Final = 4  # per word: a given name joined, or a family name
 
 
 @cache
-def _tables() -> tuple[frozenset[str], dict[str, frozenset[str]], int]:
-    """Pinyin spellings, Wade-Giles spelling → the Pinyin syllables it spells, longest spelling.
-    ü is written "v" in the table and "u" in names ("Lü" → "lu" once accents are folded)."""
+def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], int]:
+    """Spelling → the Pinyin syllables it spells, read as Pinyin and read as Wade-Giles, and the
+    longest spelling. ü is "v" in the table and "u" in names ("Lü" → "lu" once folded)."""
     raw = resources.files("worlddb.resolver").joinpath("data/pinyin_wadegiles.tsv")
-    pinyin: set[str] = set()
+    pinyin: dict[str, frozenset[str]] = {}
     wade: dict[str, set[str]] = {}
     for line in raw.read_text("utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
         syllable, spelled = line.split("\t")
         plain = syllable.replace("v", "u")
-        pinyin.add(plain)
-        for form in {spelled.replace("'", ""), spelled.replace("'", "").replace("v", "u")}:
-            wade.setdefault(form.replace("v", "u"), set()).add(plain)
+        pinyin[plain] = frozenset({plain})
+        wade.setdefault(spelled.replace("'", "").replace("v", "u"), set()).add(plain)
     table = {form: frozenset(syllables) for form, syllables in wade.items()}
-    return frozenset(pinyin), table, max(map(len, pinyin | set(table)))
+    return pinyin, table, max(map(len, [*pinyin, *table]))
 
 
-def _segments(word: str, table: dict[str, frozenset[str]], longest: int) -> set[str]:
-    """Every Pinyin string a word spells, syllable by syllable, under ``table``."""
+@lru_cache(maxsize=65536)
+def _readings(word: str, wade: bool) -> frozenset[str]:
+    """Every Pinyin string ``word`` spells syllable by syllable, read as Pinyin or as
+    Wade-Giles (at most ``_MAX_SYLLABLES`` syllables, ``_MAX_READINGS`` strings)."""
+    as_pinyin, as_wade, longest = _tables()
+    table = as_wade if wade else as_pinyin
 
-    @cache
+    memo: dict[tuple[int, int], frozenset[str]] = {}
+
     def walk(i: int, left: int) -> frozenset[str]:
         if i == len(word):
             return frozenset({""})
         if left == 0:
             return frozenset()
-        out: set[str] = set()
-        for k in range(1, min(longest, len(word) - i) + 1):
-            for syllable in table.get(word[i : i + k], ()):
-                out.update(syllable + rest for rest in walk(i + k, left - 1))
-                if len(out) >= _MAX_READINGS:
-                    return frozenset(out)
-        return frozenset(out)
+        found = memo.get((i, left))
+        if found is None:
+            out: set[str] = set()
+            for k in range(1, min(longest, len(word) - i) + 1):
+                for syllable in table.get(word[i : i + k], ()):
+                    out.update(syllable + rest for rest in walk(i + k, left - 1))
+                    if len(out) >= _MAX_READINGS:
+                        break
+            found = memo[(i, left)] = frozenset(out)
+        return found
 
-    return set(walk(0, _MAX_SYLLABLES))
+    return walk(0, _MAX_SYLLABLES)
 
 
 @lru_cache(maxsize=65536)
@@ -84,14 +91,12 @@ def chinese_keys(name: str) -> tuple[frozenset[str], frozenset[str]]:
     words = latin_words(name)
     if words is None or not 1 < len(words) <= 3:
         return frozenset(), frozenset()
-    pinyin, wade, longest = _tables()
-    as_pinyin = {s: frozenset({s}) for s in pinyin}
     keys: list[set[str]] = [set(), set()]
     splits = [(words[0], "".join(words[1:])), (words[-1], "".join(words[:-1]))]
-    for n, table in enumerate((as_pinyin, wade)):
+    for n, wade in enumerate((False, True)):
         for family, given in splits:
-            families = _segments(family, table, longest)
-            givens = _segments(given, table, longest)
+            families = _readings(family, wade)
+            givens = _readings(given, wade) if families else frozenset()
             if families and givens:
                 pairs = (f"{f}|{g}" for f in families for g in givens)
                 keys[n].update(islice(pairs, _MAX_READINGS))

@@ -51,6 +51,7 @@ _MORAIC_M: Final = re.compile(r"m(?=[bmp])")
 _MORAE: Final = re.compile(r"(?:(?:[kgsztdnhbpmr]y?|w|y)?[aeiou]|n)+")
 
 
+@lru_cache(maxsize=65536)
 def _word_key(word: str) -> str | None:
     key = word.translate(_LONG_MARKS)
     key = anyascii(key).casefold().replace("'", "").replace("-", "")

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice, product
 from typing import Final
@@ -241,7 +242,8 @@ _WORD: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _MR_VOWELS: Final = str.maketrans({"ŏ": "eo", "ǒ": "eo", "ŭ": "eu", "ǔ": "eu"})
 
 
-def latin_words(latin: str) -> list[str] | None:
+@lru_cache(maxsize=65536)
+def latin_words(latin: str) -> tuple[str, ...] | None:
     """The words of a Latin name, lower case, hyphens and apostrophes (McCune-Reischauer's
     "K'ang") removed, its "ŏ"/"ŭ" spelled "eo"/"eu"; ``None`` if the name has anything but
     letters, spaces, hyphens, a comma."""
@@ -250,10 +252,10 @@ def latin_words(latin: str) -> list[str] | None:
     words = text.split()
     if not words or not all(_WORD.fullmatch(w) for w in words):
         return None
-    return [w.replace("-", "") for w in words]
+    return tuple(w.replace("-", "") for w in words)
 
 
-def _orders(words: list[str]) -> list[str]:
+def _orders(words: Sequence[str]) -> list[str]:
     """The name's letters with the family name first: as written, and with its last word moved
     to the front ("Tae-hyuk Kim" → "kimtaehyuk")."""
     out = ["".join(words)]
@@ -350,7 +352,7 @@ def latin_keys(name: str) -> frozenset[str]:
     if words is None or len(words) > 4:
         return frozenset()
     keys: set[str] = set()
-    orders = [words] if len(words) == 1 else [words, [words[-1], *words[:-1]]]
+    orders = [words] if len(words) == 1 else [words, (words[-1], *words[:-1])]
     for order in orders:
         family, rest = order[0], "".join(order[1:])
         variants = {family, re.sub(r"(?<=[aeiou])[hr](?=[^aeiouy]|$)", "", family)}

@@ -23,6 +23,7 @@ only as the one candidate does it resolve, as a fuzzy match does.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
@@ -82,7 +83,7 @@ def _alike(a: str, b: str, *, family: bool) -> bool:
     return walk(0, 0, True)
 
 
-def _splits(words: list[str]) -> list[tuple[str, str]]:
+def _splits(words: Sequence[str]) -> list[tuple[str, str]]:
     """(family name, given name) with the family name first or last."""
     out = [(words[0], "".join(words[1:]))]
     if len(words) > 1:
