@@ -325,15 +325,15 @@ class AcronymIndex:
         self.keys: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
-        # Hangul, and those in Latin letters of two to four words, which Hangul queries look up.
-        # The Latin side (~20 µs a name, most stores' every person) is built on the first query
-        # in Hangul, so a store that never sees one never pays for it.
+        # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
+        # (``latin``), by their Pinyin readings (``chinese``, ``worlddb.resolver.chinese``) and by
+        # their Japanese key (``japanese``). The Latin side costs ~66 µs a person (3.3 CPU-s
+        # for 50k people), so it is built on the first query that needs it: a store that never
+        # sees a Hangul or East Asian-looking name never pays for it.
         # Each bucket holds (row id, name): a query keeps only the names that pass the exact
         # check, so the store reads back real matches, not every holder of a lossy key.
         self.hangul: dict[str, list[tuple[int, str]]] = {}
         self.latin: dict[str, list[tuple[int, str]]] | None = None
-        # Built with it: names by their Pinyin readings (``worlddb.resolver.chinese``) and by
-        # their Japanese key (``worlddb.resolver.japanese``).
         self.chinese: dict[str, list[tuple[int, str]]] = {}
         self.japanese: dict[str, list[tuple[int, str]]] = {}
         self.latin_high = 0  # the row id up to which ``latin`` holds every Latin name

@@ -357,8 +357,8 @@ class TieredResolver:
         """Candidates across scripts (``romanised``): stored names in another script that the
         romanised query spells, and stored names a query in another script romanises to."""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
-        if "Person" in types:  # the name in Hangul, or another Latin spelling ("Yi Minjun")
-            index = self.acronyms  # the name in Hangul; another Latin spelling of it
+        if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
+            index = self.acronyms
             for x in surfaces:
                 rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
                 rids += index.chinese_matches(x) + index.japanese_matches(x)
@@ -468,16 +468,19 @@ class TieredResolver:
                             why += "; leading words read as titles no vocabulary lists"
                         best = Option(cand.id, tier, score, why, cand.surfaces[0])
             if best is None and personal:  # "Yi Minjun" for "Lee Min-jun": a proposal
-                best = self._korean_latin(cand, surfaces, phonetic)
+                best = self._east_asian_latin(cand, surfaces, phonetic)
             if best is not None:
                 out.append(best)
         out.sort(key=lambda o: (-o.score, o.world_id))
         return out
 
     @staticmethod
-    def _korean_latin(cand: Candidate, surfaces: Sequence[str], phonetic: bool) -> Option | None:
-        """Two Latin spellings of one East Asian name (``korean_latin``, ``chinese``), for a
-        candidate the string comparison did not match: a proposal-level score."""
+    def _east_asian_latin(
+        cand: Candidate, surfaces: Sequence[str], phonetic: bool
+    ) -> Option | None:
+        """Two Latin spellings of one Korean, Chinese or Japanese name (``korean_latin``,
+        ``chinese``, ``japanese``), for a candidate the string comparison did not match: scored
+        below the confident threshold, so it yields to any better reading."""
         tier = "phonetic" if phonetic else "fuzzy"
         for surface in cand.surfaces[:MAX_SURFACES]:
             for query in surfaces:
