@@ -34,7 +34,8 @@ def main() -> None:
         if wade and wade.replace("'", "").isalpha():
             rows.append(f"{syllable}\t{wade}")
     header = [
-        f"# Hanyu Pinyin syllables and their Wade-Giles spellings, from pypinyin {pypinyin.__version__}",
+        "# Hanyu Pinyin syllables and their Wade-Giles spellings, from pypinyin "
+        + pypinyin.__version__,
         "# (MIT); built by scripts/make_resolver_wadegiles.py. v = ü. pinyin<TAB>wade-giles",
     ]
     OUT.write_text("\n".join(header + rows) + "\n", encoding="utf-8")
