@@ -15,12 +15,13 @@ What this module knows, and where it comes from:
   with the older McCune-Reischauer and customary spellings beside them (k/g, t/d, p/b, ch/j for
   plain stops; "u" and "o" for ㅓ as in "Sung", "Jun", "Chol"; "oo" for ㅜ as in "Joo"; "ee" for ㅣ
   and ㅢ as in "Lee", "Hee"; "yu"/"you" for ㅕ as in "Hyun", "Young"; "oi" for ㅚ as in "Choi";
-  "sh" for ㅅ before i as in "Shin"; "woo" for 우);
-* two conventions of family names: an "h" or "r" written after the vowel to show its length
-  (non-rhotic English spelling: "Ahn", "Oh", "Sohn", "Suh", "Park", "Hur"), and the initial sound
-  law (두음법칙): a family name that the South writes with a silent ㅇ or ㄴ was written with ㄹ,
-  and its Latin spelling often keeps it ("Lee"/"Rhee" for 이, "Lim" for 임, "Ryu" for 유/류, "Roh"
-  for 노).
+  "sh" for ㅅ before i as in "Shin"; "woo" for 우; "wh" for ㅎ before a w- vowel as in "Whang");
+  McCune-Reischauer's "ŏ"/"ŭ" are spelled "eo"/"eu" before accents are folded (``latin_words``);
+* the written-long "h" after any block's vowel ("Jiah", "Ah-reum"), and two conventions of
+  family names: an "r" written after the vowel as well (non-rhotic English spelling: "Ahn",
+  "Oh", "Sohn", "Suh", "Park", "Hur"), and the initial sound law (두음법칙): a family name that
+  the South writes with a silent ㅇ or ㄴ was written with ㄹ, and its Latin spelling often keeps
+  it ("Lee"/"Rhee" for 이, "Lim" for 임, "Ryu" for 유/류, "Roh" for 노).
 
 ``spells`` decides: the Latin letters must be exactly one allowed spelling per block, in order,
 with the family name read first or last. It does not guess between lookalike names (Jung 정 and
