@@ -24,7 +24,7 @@ from importlib import resources
 from itertools import islice
 from typing import Final
 
-from worlddb.resolver.korean import latin_words
+from worlddb.resolver.korean import family_splits, latin_words
 
 __all__ = ["CHINESE_WHY", "chinese_keys", "same_chinese_name"]
 
@@ -92,9 +92,8 @@ def chinese_keys(name: str) -> tuple[frozenset[str], frozenset[str]]:
     if words is None or not 1 < len(words) <= 3:
         return frozenset(), frozenset()
     keys: list[set[str]] = [set(), set()]
-    splits = [(words[0], "".join(words[1:])), (words[-1], "".join(words[:-1]))]
     for n, wade in enumerate((False, True)):
-        for family, given in splits:
+        for family, given in family_splits(words):
             families = _readings(family, wade)
             givens = _readings(given, wade) if families else frozenset()
             if families and givens:

@@ -45,7 +45,21 @@ from typing import Final
 
 from anyascii import anyascii
 
-__all__ = ["KOREAN_WHY", "hangul_key", "is_hangul_name", "latin_keys", "one_korean_name", "spells"]
+from worlddb.resolver.lexicon import is_hangul
+
+__all__ = [
+    "KOREAN_WHY",
+    "block_spellings",
+    "could_be_korean",
+    "family_splits",
+    "hangul_key",
+    "is_hangul_name",
+    "latin_keys",
+    "latin_words",
+    "one_korean_name",
+    "other_hangul_name",
+    "spells",
+]
 
 KOREAN_WHY: Final = (
     "transliteration: a Korean name in Hangul and its Latin spelling (Revised Romanization, "
@@ -53,8 +67,7 @@ KOREAN_WHY: Final = (
 )
 """The evidence a proposal records when this module matched it."""
 
-_FIRST: Final = 0xAC00
-_LAST: Final = 0xD7A3
+_FIRST: Final = 0xAC00  # 가, the first syllable block
 _MAX_SYLLABLES: Final = 6
 
 # The 19 initials, 21 vowels and 28 finals in Unicode order, each with its Latin spellings (the
@@ -156,10 +169,9 @@ def _blocks(name: str) -> list[tuple[int, int, int]] | None:
         return None
     out = []
     for ch in letters:
-        code = ord(ch)
-        if not _FIRST <= code <= _LAST:
+        if not is_hangul(ch):
             return None
-        code -= _FIRST
+        code = ord(ch) - _FIRST
         out.append((code // 588, (code % 588) // 28, code % 28))
     return out
 
@@ -256,12 +268,13 @@ def latin_words(latin: str) -> tuple[str, ...] | None:
     return tuple(w.replace("-", "") for w in words)
 
 
-def _orders(words: Sequence[str]) -> list[str]:
-    """The name's letters with the family name first: as written, and with its last word moved
-    to the front ("Tae-hyuk Kim" → "kimtaehyuk")."""
-    out = ["".join(words)]
+def family_splits(words: Sequence[str]) -> list[tuple[str, str]]:
+    """(family name, given name run together) with the family name first or, for a name of
+    several words, last ("Tae-hyuk Kim" → ("kim", "taehyuk") too): East Asian names are written
+    both ways round in Latin letters."""
+    out = [(words[0], "".join(words[1:]))]
     if len(words) > 1:
-        out.append(words[-1] + "".join(words[:-1]))
+        out.append((words[-1], "".join(words[:-1])))
     return out
 
 
@@ -273,7 +286,7 @@ def spells(hangul: str, latin: str) -> bool:
     words = latin_words(latin)
     if pattern is None or words is None:
         return False
-    return any(pattern.fullmatch(letters) for letters in _orders(words))
+    return any(pattern.fullmatch(family + given) for family, given in family_splits(words))
 
 
 def hangul_key(name: str) -> str | None:
@@ -292,6 +305,7 @@ _NG_SPLIT: Final = re.compile(r"(ng)")
 _NG_OPEN: Final = re.compile(r"[aeiouwyg]")
 _RUN: Final = re.compile(r"(.)\1+")
 _MAX_KEYS: Final = 16
+_WRITTEN_LONG: Final = re.compile(r"(?<=[aeiou])[hr](?=[^aeiouy]|$)")  # "Ahn", "Park"
 
 
 def _squeeze(classes: str) -> str:
@@ -353,10 +367,8 @@ def latin_keys(name: str) -> frozenset[str]:
     if words is None or len(words) > 4:
         return frozenset()
     keys: set[str] = set()
-    orders = [words] if len(words) == 1 else [words, (words[-1], *words[:-1])]
-    for order in orders:
-        family, rest = order[0], "".join(order[1:])
-        variants = {family, re.sub(r"(?<=[aeiou])[hr](?=[^aeiouy]|$)", "", family)}
+    for family, rest in family_splits(words):
+        variants = {family, _WRITTEN_LONG.sub("", family)}
         variants |= {v[1:] for v in variants if v[:1] in "lr" and len(v) > 1}  # Lee, Roh
         variants |= {"n" + v[1:] for v in variants if v[:1] in "lr"}
         for variant in variants:

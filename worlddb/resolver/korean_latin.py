@@ -23,11 +23,16 @@ only as the one candidate does it resolve, as a fuzzy match does.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
-from worlddb.resolver.korean import block_spellings, could_be_korean, latin_keys, latin_words
+from worlddb.resolver.korean import (
+    block_spellings,
+    could_be_korean,
+    family_splits,
+    latin_keys,
+    latin_words,
+)
 
 __all__ = ["KOREAN_LATIN_SCORE", "KOREAN_LATIN_WHY", "same_korean_name"]
 
@@ -83,14 +88,6 @@ def _alike(a: str, b: str, *, family: bool) -> bool:
     return walk(0, 0, True)
 
 
-def _splits(words: Sequence[str]) -> list[tuple[str, str]]:
-    """(family name, given name) with the family name first or last."""
-    out = [(words[0], "".join(words[1:]))]
-    if len(words) > 1:
-        out.append((words[-1], "".join(words[:-1])))
-    return out
-
-
 @lru_cache(maxsize=65536)
 def same_korean_name(a: str, b: str) -> bool:
     """Whether two Latin names, both shaped like Korean names, can be one Korean name: their
@@ -104,6 +101,6 @@ def same_korean_name(a: str, b: str) -> bool:
         return True  # one spelling once McCune-Reischauer's breves are spelled out ("Ŏm"/"Eom")
     return any(
         _alike(family_a, family_b, family=True) and _alike(given_a, given_b, family=False)
-        for family_a, given_a in _splits(words_a)
-        for family_b, given_b in _splits(words_b)
+        for family_a, given_a in family_splits(words_a)
+        for family_b, given_b in family_splits(words_b)
     )
