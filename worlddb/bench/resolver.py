@@ -171,7 +171,8 @@ def run_resolver_bench(
             development data from round 10 on) or ``r10`` (``make_resolver_r10.py``: round 10's
             hold-out, development data from round 11 on) or ``r11`` (``make_resolver_r11.py``:
             round 11's hold-out, development data from round 12 on) or ``r12``
-            (``make_resolver_r12.py``: the round-12 hold-out, for final measurement only).
+            (``make_resolver_r12.py``: round 12's hold-out, development data from round 13 on) or
+            ``r13`` (``make_resolver_r13.py``: the round-13 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -189,6 +190,7 @@ def run_resolver_bench(
         R10,
         R11,
         R12,
+        R13,
         load_generalisation,
     )
 
@@ -204,6 +206,7 @@ def run_resolver_bench(
         "r10": R10,
         "r11": R11,
         "r12": R12,
+        "r13": R13,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -212,7 +215,7 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11' or 'r12', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12' or 'r13', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

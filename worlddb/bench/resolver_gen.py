@@ -29,6 +29,7 @@ __all__ = [
     "R10",
     "R11",
     "R12",
+    "R13",
     "canonical_key",
     "load_generalisation",
 ]
@@ -79,7 +80,13 @@ R12: Final = ("r12",)
 """The round-12 hold-out (``scripts/make_resolver_r12.py``, whose docstring lists its packages):
 Japanese and Chinese personal names romanised two ways (Hepburn long-vowel spellings and
 Kunrei-shiki, Pinyin with or without tone marks and Wade-Giles) from packages no earlier set used,
-frozen before the round-12 tuning and used for final measurement only."""
+frozen before the round-12 tuning; its category results were read in round 12, so from round 13 on
+it is development data."""
+R13: Final = ("r13",)
+"""The round-13 hold-out (``scripts/make_resolver_r13.py``, whose docstring lists its packages):
+names one letter apart, two entities (given, family, family-name-first, company and place names one
+edit apart) or one entity mistyped (``typo``'s typing errors, word order, accents and titles),
+frozen before the round-13 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -93,6 +100,7 @@ _FILES: Final = {
     "r10": "resolver_r10_holdout.jsonl",
     "r11": "resolver_r11_holdout.jsonl",
     "r12": "resolver_r12_holdout.jsonl",
+    "r13": "resolver_r13_holdout.jsonl",
 }
 
 Row = dict[str, object]
