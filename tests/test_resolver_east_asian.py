@@ -14,6 +14,7 @@ from worlddb.model import Changeset, WorldSpec
 from worlddb.resolver import TieredResolver
 from worlddb.resolver.chinese import chinese_keys, same_chinese_name
 from worlddb.resolver.japanese import japanese_keys, same_japanese_name
+from worlddb.resolver.syllables import two_syllables
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -98,3 +99,46 @@ def test_the_resolver_finds_the_other_romanisation_among_hundreds(db: WorldDB) -
     found = resolver.resolve(WorldSpec(type="Person", name="Yuuki Satou"))
     assert found.world_id == sato and "Japanese" in found.why(sato)
     assert resolver.resolve(WorldSpec(type="Person", name="Saito Yuki")).world_id != sato
+
+
+ROMANISED_SYLLABLES_APART = [
+    ("Shih Mei", "Chih Mei"),  # 施 / 池 in Wade-Giles: a sound-alike letter, another syllable
+    ("Liang En", "Lian En"),  # 梁 / 连: a letter dropped, another syllable
+    ("Hung Chin-lien", "Nung Chin-lien"),  # a neighbouring key, another syllable
+]
+FAMILY_NAME_FIRST_APART = [
+    ("Sato Sotaro", "Saito Sotaro"),  # two Japanese surnames, written first
+    ("Tong Chen Rui", "Gong Chen Rui"),  # the family name is no unlisted title to set aside
+]
+
+
+@pytest.mark.parametrize(("a", "b"), ROMANISED_SYLLABLES_APART + FAMILY_NAME_FIRST_APART)
+def test_names_one_letter_apart_as_syllables_or_out_of_place_are_two_people(
+    db: WorldDB, a: str, b: str
+) -> None:
+    (stored,) = store_all(db, ("Person", b))
+    found = TieredResolver(db.store).resolve(WorldSpec(type="Person", name=a))
+    assert found.world_id != stored and stored not in {o[0] for o in found.options}
+
+
+def test_two_spellings_of_one_syllable_are_not_two_syllables() -> None:
+    assert two_syllables("shih", "chih") and two_syllables("liang", "lian")
+    assert not two_syllables("hsu", "xu")  # one syllable in Wade-Giles and in Pinyin
+    assert not two_syllables("khen", "chen")  # "khen" is no Chinese syllable
+    assert not two_syllables("sarah", "saarah")  # no syllable of either system
+    assert not two_syllables("chen", "chen")
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Jon Smithh", "Jon Smith"),  # a doubled letter in an English surname is still a slip
+        ("Zachary Macia", "Zachary Macias"),
+        ("Ito Hiroshi", "Itoh Hiroshi"),  # one Japanese name, the long vowel written "oh"
+        ("Kang Min-jun", "Gang Min-jun"),  # one Korean name, two spellings of 강
+    ],
+)
+def test_slips_and_spellings_of_one_name_still_match(db: WorldDB, typed: str, stored: str) -> None:
+    (want,) = store_all(db, ("Person", stored))
+    found = TieredResolver(db.store).resolve(WorldSpec(type="Person", name=typed))
+    assert want in {found.world_id, *(o[0] for o in found.options)}

@@ -26,7 +26,7 @@ from typing import Final
 
 from worlddb.resolver.korean import family_splits, latin_words
 
-__all__ = ["CHINESE_WHY", "chinese_keys", "same_chinese_name"]
+__all__ = ["CHINESE_WHY", "chinese_keys", "same_chinese_name", "syllable_readings"]
 
 CHINESE_WHY: Final = (
     "transliteration: one Chinese name in Hanyu Pinyin and in Wade-Giles "
@@ -54,6 +54,13 @@ def _tables() -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], int
         wade.setdefault(spelled.replace("'", "").replace("v", "u"), set()).add(plain)
     table = {form: frozenset(syllables) for form, syllables in wade.items()}
     return pinyin, table, max(map(len, [*pinyin, *table]))
+
+
+def syllable_readings(word: str) -> frozenset[str]:
+    """The Pinyin syllables ``word`` spells as one syllable, read as Pinyin or as Wade-Giles
+    (apostrophes and umlauts dropped); empty when it spells none."""
+    as_pinyin, as_wade, _ = _tables()
+    return as_pinyin.get(word, frozenset()) | as_wade.get(word, frozenset())
 
 
 @lru_cache(maxsize=65536)

@@ -31,6 +31,7 @@ from typing import Final
 
 from anyascii import anyascii
 
+from worlddb.resolver.chinese import chinese_keys
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
@@ -193,11 +194,15 @@ def unlisted_titles(name: str) -> str | None:
     ("Magister", "Adjunktus", "LkT", "MBE"), or ``None`` when it has none.
 
     A leading word is set aside when it is not a given name of the census files (rare ones
-    included), is not an initial, and at least two words remain. That also strips an unlisted
+    included), is not an initial, and at least two words remain; none is in a name whose words
+    are all Chinese syllables, whose first word is its family name ("Tong Chen Rui" is not
+    "Chen Rui" with a title). That also strips an unlisted
     *given* name ("Katariina Anneli Markkula" → "Anneli Markkula"), so this is a second reading
     compared at a penalty beside the name as written (``tiered``), never a replacement.
     """
     words = untitled(name).split()
+    if any(chinese_keys(" ".join(words))):
+        return None
     dropped = 0
     while len(words) > 2:
         folded = fold_words(words[0])

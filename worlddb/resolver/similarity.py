@@ -67,6 +67,7 @@ from worlddb.resolver.namedata import (
     surnames_abroad,
 )
 from worlddb.resolver.slips import typing_slip
+from worlddb.resolver.syllables import two_syllables
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -151,8 +152,12 @@ def _word_similarity(
             return 0.0, ""  # two different known surnames: Lang is not Lane, Reed is not Redd
         if role == "family" and _two_families_abroad(a, b):
             return 0.0, ""  # Marini / Marino: two common surnames abroad, not one respelled
+    if strict and role != "name" and not swapped and two_syllables(a, b):
+        return 0.0, ""  # Baek / Bak, Shih / Chih: two romanised syllables, two names
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
+    if strict and not swapped and _out_of_place(a, b, role):
+        return 0.0, ""  # "Sato Ken" / "Saito Ken": two surnames written family name first
     sounds = phonetic and respell(a) == respell(b)  # the phonetic tier's own evidence
     if strict and not (swapped or sounds) and _two_names(a, b, role) and not typing_slip(a, b):
         return 0.0, ""  # two rarer census names, not a slip of the fingers: Carlsen, Carlson
@@ -207,6 +212,16 @@ def _two_families_abroad(a: str, b: str) -> bool:
     "Hoffman" are one name spelled as it sounds, whichever country each is common in."""
     abroad = surnames_abroad()
     return a in abroad and b in abroad and respell(a) != respell(b)
+
+
+def _out_of_place(a: str, b: str, role: str) -> bool:
+    """Whether two surnames stand in the given name's place and are two families there: both
+    common surnames abroad that are nobody's given name, as when a family name is written first
+    ("Sato Ken" / "Saito Ken"), which the word-by-position roles read as two given names."""
+    if role != "given" or a in common_given() or b in common_given():
+        return False
+    census = all_given()
+    return a not in census and b not in census and _two_families_abroad(a, b)
 
 
 def _two_names(a: str, b: str, role: str) -> bool:
