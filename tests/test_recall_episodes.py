@@ -18,7 +18,7 @@ from worlddb.testing import HashEmbedder
 
 DAY = 86_400_000_000
 START = 1_700_000_000_000_000
-SECOND_ROUND = ["episode", "prf", "prf_vector", "category"]
+SECOND_ROUND = ["episode", "prf", "prf_vector", "category", "context"]
 MEMORY = ["Turn", "Fact", "Session"]
 
 
@@ -215,3 +215,39 @@ def test_the_graph_feedback_lane_follows_the_best_hits_entities(db: WorldDB) -> 
     reached = {h.id for h in found.hits if "prf_graph" in h.ranks}
     assert reached and all(h.type == "Fact" for h in found.hits if h.id in reached)
     assert any("glass" in h.text for h in found.hits if h.id in reached)
+
+
+def test_the_context_lane_returns_the_reply_beside_the_turn_that_asked(db: WorldDB) -> None:
+    session = db.ingest_session(
+        [
+            Message("assistant", "Which novel did you enjoy most this year?"),
+            Message("user", "Probably The Left Hand of Darkness, I loved it."),
+            Message("assistant", "Le Guin is a wonderful choice."),
+            Message("user", "Thanks, see you tomorrow."),
+        ],
+        occurred_at=START,
+    )
+    for day in range(1, 8):
+        _session(db, day, f"Chat {day} about marathon training and running shoes.")
+    asked, answer = session.turns[:2]
+    plain = db.recall("which novel did I enjoy most", lanes=["bm25"], types=["Turn"], limit=3)
+    assert plain.hits[0].id == asked and answer not in plain.ids  # the answer shares no word
+    result = db.recall(
+        "which novel did I enjoy most", lanes=["bm25", "context"], types=["Turn"], limit=5
+    )
+    beside = [h.id for h in result.hits if "context" in h.ranks]
+    assert answer in beside and "context" in result.lanes
+
+
+def test_the_context_lane_keeps_to_the_view_and_needs_a_first_round(db: WorldDB) -> None:
+    first = db.ingest_session(
+        [Message("user", "What should I plant?"), Message("assistant", "Try tomatoes.")],
+        occurred_at=START + 20 * DAY,
+    )
+    result = db.recall(
+        "what should I plant", lanes=["bm25", "context"], types=["Turn"], valid_at=START
+    )
+    assert result.hits == ()  # the session is not yet valid then
+    assert db.recall("plant", lanes=["context"], types=["Turn"]).hits == ()
+    later = db.recall("what should I plant", lanes=["bm25", "context"], types=["Turn"])
+    assert first.turns[1] in {h.id for h in later.hits if "context" in h.ranks}

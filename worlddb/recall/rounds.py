@@ -4,8 +4,10 @@
 their evidence; ``prf`` and ``prf_vector`` (``worlddb.recall.feedback``) search again from the
 first round's best hits; ``prf_graph`` follows the memory graph from them (the entities their
 facts refer to, hubs left out, and every memory that mentions those); ``category`` expands the
-question's category nouns (``worlddb.recall.categories``). Each is an optional recall lane,
-so an ablation switches it alone.
+question's category nouns (``worlddb.recall.categories``); ``context`` returns the turns next to
+the best hits in their conversation (a question's words often match the turn that *asked* —
+"Which book did you like?" — while the answer is the reply beside it). Each is an optional
+recall lane, so an ablation switches it alone.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ __all__ = ["SecondRound"]
 _FIRST: Final = ("bm25", "vector")
 HUB_MENTIONS: Final = 30
 """An entity more memories than this mention is a hub (the user, "home"): not followed."""
+CONTEXT_POOL: Final = 10
+"""How many of the first round's best hits lend their neighbouring turns to ``context``."""
 DF_CAP: Final = 10_000
 """Document counts stop here: a word in more worlds than this is common anyway."""
 
@@ -71,6 +75,7 @@ class SecondRound:
         self.use_idf = True
         self.hub_mentions = HUB_MENTIONS
         self.entity_types: tuple[str, ...] = ()
+        self.context_pool = CONTEXT_POOL
 
     def run(
         self,
@@ -99,6 +104,8 @@ class SecondRound:
             return self._prf_text(text, order, flt, limit)
         if lane == "prf_graph":
             return self._prf_graph(order, flt, limit)
+        if lane == "context":
+            return self._context(order, flt, limit)
         return self._prf_vector(text, order, flt, limit)
 
     def _episodes(self, first: Mapping[str, list[int]], flt: WorldFilter, limit: int) -> list[int]:
@@ -141,6 +148,29 @@ class SecondRound:
             self.store, seeds, flt=flt, limit=limit, entity_types=self.entity_types, hops=1
         )
         return [h.rid for h in hits]
+
+    def _context(self, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
+        """The turns before and after each of the first round's best turns in its session (the
+        session's children keep the conversation's order), in the order of those hits."""
+        top = order[: self.context_pool]
+        worlds = self.store.worlds_by_rid(top)
+        sessions: dict[str, list[str]] = {}
+        found: list[str] = []
+        for rid in top:
+            turn = worlds.get(rid)
+            if turn is None or turn.type != "Turn" or turn.parent is None:
+                continue
+            if turn.parent not in sessions:
+                session = self.store.find_world(turn.parent)
+                sessions[turn.parent] = list(session.children) if session is not None else []
+            siblings = sessions[turn.parent]
+            if turn.id not in siblings:
+                continue
+            at = siblings.index(turn.id)
+            found.extend(siblings[j] for j in (at - 1, at + 1) if 0 <= j < len(siblings))
+        rids = [r for r in (self.store.rid_of(i) for i in dict.fromkeys(found)) if r is not None]
+        keep = filter_rids(self.store, rids, flt)
+        return [rid for rid in rids if rid in keep][:limit]
 
     def _doc_freqs(self, words: Sequence[str]) -> tuple[Mapping[str, int], int]:
         return self.episodes.doc_freqs(words, DF_CAP)

@@ -85,6 +85,7 @@ OPTIONAL_LANES: Final = (
     "category",
     "retention",
     "speaker",
+    "context",
 )
 """Lanes run only when asked for. ``speaker`` ranks nothing itself: it is the prior of
 ``worlddb.recall.speaker`` on fusion (the assistant's turns a little below the user's).
@@ -92,8 +93,10 @@ OPTIONAL_LANES: Final = (
 question on the held-out half (BENCHMARKS.md, "Time lane"), so it is not a default until
 more evidence says so. The multi-evidence lanes (``SECOND_ROUND``, see
 ``worlddb.recall.rounds``) neither: none beat the defaults on LongMemEval's held-out half
-(BENCHMARKS.md, "Multi-evidence recall")."""
-SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category")
+(BENCHMARKS.md, "Multi-evidence recall"); ``context`` (the turns beside the best hits) lost a
+question on the held-out half and crowded the turn ranking (BENCHMARKS.md, "Conversational
+context")."""
+SECOND_ROUND: Final = ("episode", "prf", "prf_vector", "prf_graph", "category", "context")
 """Optional lanes that run after the text and vector lanes, from their candidates."""
 DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
     {
@@ -107,6 +110,7 @@ DEFAULT_DEPTH: Final[Mapping[str, int]] = MappingProxyType(
         "prf_graph": 10,
         "category": 5,
         "retention": 10,
+        "context": 10,
     }
 )
 """How many of each lane's top hits enter fusion at ``limit=10``. Measured advice: dense top-20
