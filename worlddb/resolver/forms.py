@@ -196,9 +196,9 @@ def unlisted_titles(name: str) -> str | None:
     A leading word is set aside when it is not a given name of the census files (rare ones
     included), is not an initial, and at least two words remain; none is in a name whose words
     are all Chinese syllables, whose first word is its family name ("Tong Chen Rui" is not
-    "Chen Rui" with a title). That also strips an unlisted
-    *given* name ("Katariina Anneli Markkula" → "Anneli Markkula"), so this is a second reading
-    compared at a penalty beside the name as written (``tiered``), never a replacement.
+    "Chen Rui" with a title). That also strips an unlisted *given* name ("Katariina Anneli
+    Markkula" → "Anneli Markkula"), so this is a second reading compared at a penalty beside
+    the name as written (``tiered``), never a replacement.
     """
     words = untitled(name).split()
     if any(chinese_keys(" ".join(words))):

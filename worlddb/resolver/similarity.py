@@ -13,8 +13,10 @@ different companies. Each word of one name is aligned with its most similar word
   different *known* names one letter apart are different people (census given names: "Robert" is
   not "Roberta"; census surnames: "Lang" is not "Lane") unless a nickname, a transliteration, a
   swap of two adjacent letters ("Brian"/"Brain", a slip of the fingers) or, for a given name in
-  the phonetic tier, one sound spelled two ways ("Caren"/"Karen") explains them; a short
-  one-word name one letter off another ("Stripe"/"Stride") is not proposed either;
+  the phonetic tier, one sound spelled two ways ("Caren"/"Karen") explains them; two Chinese
+  syllables one letter apart ("Shih"/"Chih", ``syllables``) and two surnames abroad written
+  first ("Sato"/"Saito" in "Sato Ken") are two names too; a short one-word name one letter off
+  another ("Stripe"/"Stride") is not proposed either;
 * each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
   ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
   "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), or
@@ -153,7 +155,7 @@ def _word_similarity(
         if role == "family" and _two_families_abroad(a, b):
             return 0.0, ""  # Marini / Marino: two common surnames abroad, not one respelled
     if strict and role != "name" and not swapped and two_syllables(a, b):
-        return 0.0, ""  # Baek / Bak, Shih / Chih: two romanised syllables, two names
+        return 0.0, ""  # Liang / Lian, Shih / Chih: two Chinese syllables, two names
     if translit_key(a) == translit_key(b):
         return TRANSLIT_SIMILARITY, "transliteration"
     if strict and not swapped and _out_of_place(a, b, role):
