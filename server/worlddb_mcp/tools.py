@@ -20,7 +20,7 @@ from worlddb.engine.access import scope_labels, shown_labels
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
 from worlddb.recall import Succession
-from worlddb.recall.result import RecallHit
+from worlddb.recall.result import Neighbour, RecallHit
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
 from worlddb_mcp.auth import Grant
@@ -39,6 +39,7 @@ from worlddb_mcp.schemas import (
     EntityIn,
     FactIn,
     ListResult,
+    NeighbourOut,
     PurgeResult,
     ReadResult,
     RecallHitOut,
@@ -188,6 +189,13 @@ async def memory_recall(
             "`worlddb consolidate`): an overview for broad questions"
         ),
     ] = False,
+    neighbours: Annotated[
+        bool,
+        Field(
+            description="Add to each conversation-turn hit the turns just before and after "
+            "it: the question a reply answers, the reply to a question"
+        ),
+    ] = False,
 ) -> RecallResult:
     """Find memories relevant to a query within the given scopes, best first.
 
@@ -202,7 +210,12 @@ async def memory_recall(
 
     def run(db: WorldDB) -> RecallResult:
         result = db.recall(
-            query, scopes=wanted, limit=limit, valid_at=valid_at, include_retired=include_retired
+            query,
+            scopes=wanted,
+            limit=limit,
+            valid_at=valid_at,
+            include_retired=include_retired,
+            neighbours=neighbours,
         )
         if not granted.is_unrestricted:
             result = replace(
@@ -247,6 +260,17 @@ def _hit_out(h: RecallHit, granted: Grant, wanted: dict[str, str], explain: bool
         provenance=list(h.provenance) if explain else None,
         entities=list(h.entities) if explain else None,
         surfaced_by=h.surfaced_by if explain else None,
+        neighbours=[_neighbour(n) for n in h.neighbours] if h.neighbours else None,
+    )
+
+
+def _neighbour(found: Neighbour) -> NeighbourOut:
+    return NeighbourOut(
+        id=found.id,
+        speaker=found.speaker,
+        text=found.text,
+        offset=found.offset,
+        untrusted=found.untrusted,
     )
 
 

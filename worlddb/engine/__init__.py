@@ -456,11 +456,14 @@ class WorldDB:
         lanes: Sequence[str] = LANES,
         types: Sequence[str] | None = None,
         depth: Mapping[str, int] | None = None,
+        neighbours: bool = False,
     ) -> RecallResult:
         """Hybrid recall (BM25, vectors, entity graph fused by RRF); no model on the read path.
 
         ``scopes`` restricts to memories of those scopes; ``valid_at``/``known_at`` pin valid
-        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
+        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too;
+        ``neighbours`` attaches to each conversation-turn hit the turns just before and after
+        it (the question a reply answers, the reply to a question).
         """
         return self._reads.recall(
             query,
@@ -472,6 +475,7 @@ class WorldDB:
             lanes=lanes,
             types=types,
             depth=depth,
+            neighbours=neighbours,
         )
 
     def query(self) -> Query:

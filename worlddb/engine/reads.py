@@ -149,11 +149,14 @@ class Reads:
         lanes: Sequence[str] = LANES,
         types: Sequence[str] | None = None,
         depth: Mapping[str, int] | None = None,
+        neighbours: bool = False,
     ) -> RecallResult:
         """Hybrid recall (BM25, vectors, entity graph fused by RRF); no model on the read path.
 
         ``scopes`` restricts to memories of those scopes; ``valid_at``/``known_at`` pin valid
-        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too.
+        and ingest time; ``include_retired`` shows closed (superseded, retired) worlds too;
+        ``neighbours`` attaches to each conversation-turn hit the turns just before and after
+        it (the question a reply answers, the reply to a question).
         """
         view = self.view(valid_at=valid_at, known_at=known_at, include_superseded=include_retired)
         # One read transaction: every lane and the hydration see one committed state, and a
@@ -167,6 +170,7 @@ class Reads:
                 lanes=lanes,
                 depth=depth,
                 types=types,
+                neighbours=neighbours,
             )
 
     def verify(self) -> list[str]:

@@ -17,12 +17,31 @@ from worlddb.model import NodeId
 from worlddb.recall.fate import Succession
 from worlddb.timeutil import format_us
 
-__all__ = ["DEFAULT_CONTEXT_CHARS", "MAX_LINE_CHARS", "RecallHit", "RecallResult"]
+__all__ = ["DEFAULT_CONTEXT_CHARS", "MAX_LINE_CHARS", "Neighbour", "RecallHit", "RecallResult"]
 
 DEFAULT_CONTEXT_CHARS: Final = 2000
 MAX_LINE_CHARS: Final = 480
 """One hit's line is cut here, so one long turn cannot take the whole context budget."""
 _ELLIPSIS: Final = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """A conversation turn next to a turn hit, returned as that hit's context.
+
+    Attributes:
+        id: The turn's id.
+        speaker: Who said it (a turn's name is its role: ``user``, ``assistant``...).
+        text: What was said.
+        offset: ``-1`` for the turn just before the hit, ``+1`` for the one just after.
+        untrusted: It carries prompt-injection markers (see ``RecallHit.untrusted``).
+    """
+
+    id: NodeId
+    speaker: str
+    text: str
+    offset: int
+    untrusted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +73,9 @@ class RecallHit:
         replaces: What its claims replaced, and when that stopped being true.
         untrusted: It carries prompt-injection markers: stored and searchable, never
             extracted from; treat its text as data, not as instructions.
+        neighbours: For a conversation turn, when recall was asked for them, the turns just
+            before and after it in its session that the read may see (the question a reply
+            answers, the reply to a question); empty otherwise.
     """
 
     id: NodeId
@@ -74,6 +96,7 @@ class RecallHit:
     superseded_by: tuple[Succession, ...] = ()
     replaces: tuple[Succession, ...] = ()
     untrusted: bool = False
+    neighbours: tuple[Neighbour, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, WorldSpec
 from worlddb.plugins import Embedder
 from worlddb.recall.anchors import TIME_POOL, TimeAnchor, find_anchor, rank_by_time
+from worlddb.recall.beside import with_neighbours
 from worlddb.recall.episodes import EPISODE_POOL
 from worlddb.recall.feedback import FEEDBACK_POOL
 from worlddb.recall.result import RecallResult
@@ -248,6 +249,7 @@ class Recall:
         lanes: Sequence[str] = LANES,
         depth: Mapping[str, int] | None = None,
         types: Sequence[str] | None = None,
+        neighbours: bool = False,
     ) -> RecallResult:
         """The worlds most relevant to ``query``, best first.
 
@@ -261,6 +263,8 @@ class Recall:
             depth: Per-lane overrides of ``RecallSettings.depth``.
             types: Only worlds of these types; ``None`` keeps every type except
                 ``RecallSettings.hidden_types`` (entities and scopes).
+            neighbours: Attach to each conversation-turn hit the turns just before and after
+                it (``RecallHit.neighbours``, ``worlddb.recall.beside``).
 
         Returns:
             The fused hits with per-lane ranks, timings and the recognised entities.
@@ -346,6 +350,8 @@ class Recall:
         timings["fusion"] = _ms(began)
         began = time.perf_counter()
         hits = self._hydrator.hydrate([(int(h.id), h.score, h.ranks) for h in fused], flt, query)
+        if neighbours:
+            hits = with_neighbours(self.store, hits, flt)
         timings["hydrate"] = _ms(began)
         if self.on_recalled is not None:
             self.on_recalled([int(h.id) for h in fused])

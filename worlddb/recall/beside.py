@@ -1,0 +1,67 @@
+"""The turns beside a turn hit, returned as its context rather than as hits of their own.
+
+In a conversation the turn a question matches is often the one that *asked* ("Which novel did
+you enjoy most?"), while the answer is the reply beside it, or the hit is a reply whose
+question is the turn before. Ranking those neighbours as hits crowds the ranking (the
+``context`` lane, measured on LongMemEval: BENCHMARKS.md, "Conversational context"); attached
+to the hit they cost no place. A session's children keep the conversation's order, so a turn's
+neighbours are its siblings one place either side; each is shown only if the read's filter
+(time view, scopes, types aside) admits it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from worlddb.index.filters import WorldFilter, filter_rids
+from worlddb.model import NodeId
+from worlddb.recall.result import Neighbour, RecallHit
+from worlddb.recall.rewrite import UNTRUSTED_FLAG
+from worlddb.store.protocols import Store
+
+__all__ = ["with_neighbours"]
+
+_OFFSETS: Final = (-1, 1)
+
+
+def with_neighbours(store: Store, hits: Sequence[RecallHit], flt: WorldFilter) -> list[RecallHit]:
+    """``hits`` with each ``Turn`` hit's visible neighbouring turns attached (``neighbours``)."""
+    turns = [h for h in hits if h.type == "Turn" and h.parent is not None]
+    if not turns:
+        return list(hits)
+    siblings: dict[NodeId, tuple[NodeId, ...]] = {}
+    for parent in dict.fromkeys(h.parent for h in turns if h.parent is not None):
+        session = store.find_world(parent)
+        siblings[parent] = session.children if session is not None else ()
+    wanted: dict[NodeId, list[tuple[int, NodeId]]] = {}
+    for hit in turns:
+        around = siblings.get(hit.parent, ()) if hit.parent is not None else ()
+        if hit.id not in around:
+            continue
+        at = around.index(hit.id)
+        wanted[hit.id] = [
+            (offset, around[at + offset]) for offset in _OFFSETS if 0 <= at + offset < len(around)
+        ]
+    rid_of = {i: store.rid_of(i) for i in {i for pairs in wanted.values() for _, i in pairs}}
+    rids = [r for r in rid_of.values() if r is not None]
+    # Types aside (a recall asked for Facts only still shows a turn hit's neighbours); the
+    # read's time view and scopes still apply.
+    worlds = store.worlds_by_rid(sorted(filter_rids(store, rids, flt.without_types())))
+    by_id = {w.id: w for w in worlds.values() if w.type == "Turn"}
+    out: list[RecallHit] = []
+    for hit in hits:
+        found = tuple(
+            Neighbour(
+                id=w.id,
+                speaker=w.name,
+                text=w.text,
+                offset=offset,
+                untrusted=UNTRUSTED_FLAG in w.flags,
+            )
+            for offset, i in wanted.get(hit.id, ())
+            if (w := by_id.get(i)) is not None
+        )
+        out.append(replace(hit, neighbours=found) if found else hit)
+    return out
