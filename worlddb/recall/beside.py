@@ -11,7 +11,7 @@ neighbours are its siblings one place either side; each is shown only if the rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -21,29 +21,35 @@ from worlddb.recall.result import Neighbour, RecallHit
 from worlddb.recall.rewrite import UNTRUSTED_FLAG
 from worlddb.store.protocols import Store
 
-__all__ = ["with_neighbours"]
+__all__ = ["neighbour_ids", "with_neighbours"]
 
 _OFFSETS: Final = (-1, 1)
 
 
-def with_neighbours(store: Store, hits: Sequence[RecallHit], flt: WorldFilter) -> list[RecallHit]:
-    """``hits`` with each ``Turn`` hit's visible neighbouring turns attached (``neighbours``)."""
-    turns = [h for h in hits if h.type == "Turn" and h.parent is not None]
-    if not turns:
-        return list(hits)
+def neighbour_ids(
+    store: Store, turns: Iterable[tuple[NodeId, NodeId | None]]
+) -> dict[NodeId, list[tuple[int, NodeId]]]:
+    """For each ``(turn id, session id)``: its siblings one place either side in the session's
+    children, as ``(offset, id)`` pairs, ``-1`` before ``+1`` (not filtered by any view)."""
+    pairs = [(turn, parent) for turn, parent in turns if parent is not None]
     siblings: dict[NodeId, tuple[NodeId, ...]] = {}
-    for parent in dict.fromkeys(h.parent for h in turns if h.parent is not None):
+    for parent in dict.fromkeys(parent for _, parent in pairs):
         session = store.find_world(parent)
         siblings[parent] = session.children if session is not None else ()
-    wanted: dict[NodeId, list[tuple[int, NodeId]]] = {}
-    for hit in turns:
-        around = siblings.get(hit.parent, ()) if hit.parent is not None else ()
-        if hit.id not in around:
-            continue
-        at = around.index(hit.id)
-        wanted[hit.id] = [
-            (offset, around[at + offset]) for offset in _OFFSETS if 0 <= at + offset < len(around)
-        ]
+    out: dict[NodeId, list[tuple[int, NodeId]]] = {}
+    for turn, parent in pairs:
+        around = siblings[parent]
+        if turn in around:
+            at = around.index(turn)
+            out[turn] = [(k, around[at + k]) for k in _OFFSETS if 0 <= at + k < len(around)]
+    return out
+
+
+def with_neighbours(store: Store, hits: Sequence[RecallHit], flt: WorldFilter) -> list[RecallHit]:
+    """``hits`` with each ``Turn`` hit's visible neighbouring turns attached (``neighbours``)."""
+    wanted = neighbour_ids(store, ((h.id, h.parent) for h in hits if h.type == "Turn"))
+    if not wanted:
+        return list(hits)
     rid_of = {i: store.rid_of(i) for i in {i for pairs in wanted.values() for _, i in pairs}}
     rids = [r for r in rid_of.values() if r is not None]
     # Types aside (a recall asked for Facts only still shows a turn hit's neighbours); the

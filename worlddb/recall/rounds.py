@@ -21,6 +21,7 @@ from worlddb.index.fts import search_text
 from worlddb.index.graph import edges_touching, mentions
 from worlddb.index.vector import VectorIndex
 from worlddb.plugins import Embedder
+from worlddb.recall.beside import neighbour_ids
 from worlddb.recall.categories import category_terms
 from worlddb.recall.episodes import EPISODE_POOL, PER_EPISODE, rank_episodes
 from worlddb.recall.feedback import (
@@ -152,22 +153,10 @@ class SecondRound:
     def _context(self, order: list[int], flt: WorldFilter, limit: int) -> list[int]:
         """The turns before and after each of the first round's best turns in its session (the
         session's children keep the conversation's order), in the order of those hits."""
-        top = order[: self.context_pool]
-        worlds = self.store.worlds_by_rid(top)
-        sessions: dict[str, list[str]] = {}
-        found: list[str] = []
-        for rid in top:
-            turn = worlds.get(rid)
-            if turn is None or turn.type != "Turn" or turn.parent is None:
-                continue
-            if turn.parent not in sessions:
-                session = self.store.find_world(turn.parent)
-                sessions[turn.parent] = list(session.children) if session is not None else []
-            siblings = sessions[turn.parent]
-            if turn.id not in siblings:
-                continue
-            at = siblings.index(turn.id)
-            found.extend(siblings[j] for j in (at - 1, at + 1) if 0 <= j < len(siblings))
+        worlds = self.store.worlds_by_rid(order[: self.context_pool])
+        turns = [worlds[r] for r in order[: self.context_pool] if r in worlds]
+        beside = neighbour_ids(self.store, ((w.id, w.parent) for w in turns if w.type == "Turn"))
+        found = [i for w in turns for _, i in beside.get(w.id, ())]
         rids = [r for r in (self.store.rid_of(i) for i in dict.fromkeys(found)) if r is not None]
         keep = filter_rids(self.store, rids, flt)
         return [rid for rid in rids if rid in keep][:limit]
