@@ -36,7 +36,7 @@ from worlddb.model import (
     WorldSpec,
 )
 from worlddb.plugins import Embedder, Extractor, Message, Summarizer
-from worlddb.recall import RecallHit, RecallResult, Succession
+from worlddb.recall import Neighbour, RecallHit, RecallResult, Succession
 from worlddb.reconciler.erasure import ErasureReport
 from worlddb.scopes import ScopeInfo
 
@@ -60,6 +60,7 @@ __all__ = [
     "Message",
     "ModelMismatchError",
     "ModelMissingError",
+    "Neighbour",
     "NodeId",
     "NotFoundError",
     "PlainHandler",

@@ -19,8 +19,8 @@ from worlddb.engine import WorldDB
 from worlddb.engine.access import scope_labels, shown_labels
 from worlddb.model import World
 from worlddb.plugins import ExtractedEntity, ExtractedFact
-from worlddb.recall import Succession
-from worlddb.recall.result import Neighbour, RecallHit
+from worlddb.recall import Neighbour, Succession
+from worlddb.recall.result import RecallHit
 from worlddb.scopes import validate_scopes
 from worlddb.timeutil import format_us, parse_time
 from worlddb_mcp.auth import Grant

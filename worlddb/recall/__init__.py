@@ -5,7 +5,7 @@
 """
 
 from worlddb.recall.fate import Succession
-from worlddb.recall.result import RecallHit, RecallResult
+from worlddb.recall.result import Neighbour, RecallHit, RecallResult
 from worlddb.recall.search import (
     DEFAULT_DEPTH,
     LANES,
@@ -21,6 +21,7 @@ __all__ = [
     "LANES",
     "OPTIONAL_LANES",
     "FuzzyLookup",
+    "Neighbour",
     "Recall",
     "RecallHit",
     "RecallResult",
