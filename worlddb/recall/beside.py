@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Final
 
-from worlddb.index.filters import WorldFilter, filter_rids
+from worlddb.index.filters import WorldFilter, filter_ids
 from worlddb.model import NodeId
 from worlddb.recall.result import Neighbour, RecallHit
 from worlddb.recall.rewrite import UNTRUSTED_FLAG
@@ -50,11 +50,11 @@ def with_neighbours(store: Store, hits: Sequence[RecallHit], flt: WorldFilter) -
     wanted = neighbour_ids(store, ((h.id, h.parent) for h in hits if h.type == "Turn"))
     if not wanted:
         return list(hits)
-    rid_of = {i: store.rid_of(i) for i in {i for pairs in wanted.values() for _, i in pairs}}
-    rids = [r for r in rid_of.values() if r is not None]
+    ids = [i for pairs in wanted.values() for _, i in pairs]
     # Types aside (a recall asked for Facts only still shows a turn hit's neighbours); the
     # read's time view and scopes still apply.
-    worlds = store.worlds_by_rid(sorted(filter_rids(store, rids, flt.without_types())))
+    admitted = filter_ids(store, ids, flt.without_types())
+    worlds = store.worlds_by_rid(sorted(admitted.values()))
     by_id = {w.id: w for w in worlds.values() if w.type == "Turn"}
     out: list[RecallHit] = []
     for hit in hits:

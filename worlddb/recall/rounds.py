@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from worlddb.index.dense import search_dense
-from worlddb.index.filters import WorldFilter, filter_rids
+from worlddb.index.filters import WorldFilter, filter_ids, filter_rids
 from worlddb.index.fts import search_text
 from worlddb.index.graph import edges_touching, mentions
 from worlddb.index.vector import VectorIndex
@@ -156,10 +156,9 @@ class SecondRound:
         worlds = self.store.worlds_by_rid(order[: self.context_pool])
         turns = [worlds[r] for r in order[: self.context_pool] if r in worlds]
         beside = neighbour_ids(self.store, ((w.id, w.parent) for w in turns if w.type == "Turn"))
-        found = [i for w in turns for _, i in beside.get(w.id, ())]
-        rids = [r for r in (self.store.rid_of(i) for i in dict.fromkeys(found)) if r is not None]
-        keep = filter_rids(self.store, rids, flt)
-        return [rid for rid in rids if rid in keep][:limit]
+        found = list(dict.fromkeys(i for w in turns for _, i in beside.get(w.id, ())))
+        admitted = filter_ids(self.store, found, flt)
+        return [admitted[i] for i in found if i in admitted][:limit]
 
     def _doc_freqs(self, words: Sequence[str]) -> tuple[Mapping[str, int], int]:
         return self.episodes.doc_freqs(words, DF_CAP)

@@ -414,10 +414,8 @@ class AcronymIndex:
         shaped = not hangul and could_be_korean(name)
         if hangul and latin:
             return []
-        if (hangul or (shaped and latin)) and self.latin is None:
-            with self._lock:
-                if self.latin is None:  # the first query that needs them: index them all
-                    self.latin, self.latin_high = {}, 0
+        if hangul or (shaped and latin):
+            self._want_latin()
         self.refresh()
         if hangul:
             key = hangul_key(name)
@@ -427,12 +425,7 @@ class AcronymIndex:
             keys, index = latin_keys(name), (self.latin or {}) if latin else self.hangul
         else:
             return []  # not a Korean name's shape: nothing to find here
-        held: set[tuple[int, str]] = set()
-        with self._lock:
-            for key in keys:
-                held.update(index.get(key, ()))
-        check = same_korean_name if latin else one_korean_name
-        return sorted(rid for rid, stored in held if check(name, stored))[:MAX_WITH_CONTEXT]
+        return self._checked(name, index, keys, same_korean_name if latin else one_korean_name)
 
     def chinese_matches(self, name: str) -> list[int]:
         """Row ids of people whose name is ``name`` in the other of Pinyin and Wade-Giles
@@ -454,11 +447,27 @@ class AcronymIndex:
     ) -> list[int]:
         if not keys:
             return []
-        if self.latin is None:  # the first query that needs the Latin side builds it
+        self._want_latin()
+        self.refresh()
+        return self._checked(name, index, keys, check)
+
+    def _want_latin(self) -> None:
+        """Have the Latin side of the index built (by the next ``refresh``): the first query
+        that needs it pays for indexing every stored person."""
+        if self.latin is None:
             with self._lock:
                 if self.latin is None:
                     self.latin, self.latin_high = {}, 0
-        self.refresh()
+
+    def _checked(
+        self,
+        name: str,
+        index: Mapping[str, list[tuple[int, str]]],
+        keys: Iterable[str],
+        check: Callable[[str, str], bool],
+    ) -> list[int]:
+        """Row ids of the names held under ``keys`` that pass the exact ``check`` against
+        ``name``: the lossy key finds the candidates, the check keeps the real ones."""
         held: set[tuple[int, str]] = set()
         with self._lock:
             for key in keys:
