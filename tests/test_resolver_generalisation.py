@@ -30,6 +30,7 @@ R10_SHA256 = "87eb34db5c5f42fd"  # bench/data/resolver_r10_holdout.jsonl, frozen
 R11_SHA256 = "c09d5b38a308cc89"  # bench/data/resolver_r11_holdout.jsonl, frozen before round 11
 R12_SHA256 = "87b298c5ceb59eda"  # bench/data/resolver_r12_holdout.jsonl, frozen before round 12
 R13_SHA256 = "f5ea3a5d40ffe5d7"  # bench/data/resolver_r13_holdout.jsonl, frozen before round 13
+R14_SHA256 = "f540a8db2639e872"  # bench/data/resolver_r14_holdout.jsonl, frozen before round 14
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -311,6 +312,15 @@ def test_round13_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r13",))
     assert {q["half"] for q in queries} == {"r13"}
     assert len({q["category"] for q in queries}) == 9  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round14_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r14_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R14_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r14",))
+    assert {q["half"] for q in queries} == {"r14"}
+    assert len({q["category"] for q in queries}) == 15  # every category survives the loader
     assert all(c["name"] for c in canonical)
 
 

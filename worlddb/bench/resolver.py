@@ -172,7 +172,9 @@ def run_resolver_bench(
             hold-out, development data from round 11 on) or ``r11`` (``make_resolver_r11.py``:
             round 11's hold-out, development data from round 12 on) or ``r12``
             (``make_resolver_r12.py``: round 12's hold-out, development data from round 13 on) or
-            ``r13`` (``make_resolver_r13.py``: the round-13 hold-out, for final measurement only).
+            ``r13`` (``make_resolver_r13.py``: round 13's hold-out, development data from round 14
+            on) or ``r14`` (``make_resolver_r14.py``: the round-14 hold-out, for final measurement
+            only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -191,6 +193,7 @@ def run_resolver_bench(
         R11,
         R12,
         R13,
+        R14,
         load_generalisation,
     )
 
@@ -207,6 +210,7 @@ def run_resolver_bench(
         "r11": R11,
         "r12": R12,
         "r13": R13,
+        "r14": R14,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -215,7 +219,7 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12' or 'r13', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13' or 'r14', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

@@ -30,6 +30,7 @@ __all__ = [
     "R11",
     "R12",
     "R13",
+    "R14",
     "canonical_key",
     "load_generalisation",
 ]
@@ -86,7 +87,15 @@ R13: Final = ("r13",)
 """The round-13 hold-out (``scripts/make_resolver_r13.py``, whose docstring lists its packages):
 names one letter apart, two entities (given, family, family-name-first, company and place names one
 edit apart) or one entity mistyped (``typo``'s typing errors, word order, accents and titles),
-frozen before the round-13 tuning and used for final measurement only."""
+frozen before the round-13 tuning; its category results were read in round 13, so from round 14 on
+it is development data."""
+R14: Final = ("r14",)
+"""The round-14 hold-out (``scripts/make_resolver_r14.py``, whose docstring lists its packages):
+a broad set, one entity written two ways (titles, Greek familiar forms, Ukrainian and Greek
+transliterations, written-out umlauts, acronyms, legal forms, GeoNames alternate names, Python
+import names, ``nlpaug`` typing errors) and near-named pairs (given, family, company, place and
+package names one edit apart, people sharing a family name), frozen before the round-14 tuning and
+used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -101,6 +110,7 @@ _FILES: Final = {
     "r11": "resolver_r11_holdout.jsonl",
     "r12": "resolver_r12_holdout.jsonl",
     "r13": "resolver_r13_holdout.jsonl",
+    "r14": "resolver_r14_holdout.jsonl",
 }
 
 Row = dict[str, object]
