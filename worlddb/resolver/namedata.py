@@ -18,6 +18,9 @@ nicknames       ``nicknames`` (carltonnorthern's hand-curated English name/nickn
 surnames abroad ``names-dataset`` (Apache-2.0): each of 105 countries' 1,000 most common
                 surnames (``data/surnames_abroad.tsv.gz``, built by
                 ``scripts/make_resolver_surnames.py``), ``surnames_abroad``
+first names     the same package's 300 most common first names of each sex in each country
+abroad          (``data/given_abroad.tsv.gz``, the same script with ``--given``),
+                ``given_abroad``: two of them one letter apart are two names
 names abroad    Jörg Michael's ``nam_dict`` (first names of 55 countries with a frequency per
                 country, and their pet forms; GNU FDL 1.2, via the ``gender-guesser`` wheel;
                 ``data/nam_dict.tsv.gz``, built by ``scripts/make_resolver_namdict.py``): the
@@ -50,6 +53,7 @@ __all__ = [
     "are_nicknames",
     "census_given",
     "common_given",
+    "given_abroad",
     "given_names",
     "is_cut_short",
     "is_pet_form",
@@ -153,6 +157,20 @@ def common_given() -> frozenset[str]:
     """The census's common given names and those common in any country ``nam_dict`` covers."""
     abroad = {name for name, best in _nam_dict()[1].items() if best >= ABROAD_COMMON}
     return census_given() | abroad
+
+
+@cache
+def given_abroad() -> frozenset[str]:
+    """Each of 105 countries' 300 most common first names of each sex
+    (``data/given_abroad.tsv.gz``), folded: the one-letter-apart rule reads two of them as two
+    names ("Nina" / "Jina"). The cut was chosen on development sets: at 500 or 1,000 the
+    profile dump's rarer entries ("Bran", "Bina") turned true typos of common names away."""
+    import gzip
+
+    raw = resources.files("worlddb.resolver").joinpath("data/given_abroad.tsv.gz")
+    text = gzip.decompress(raw.read_bytes()).decode("utf-8")
+    known = {_fold(line.split("\t", 1)[0]) for line in text.splitlines() if line[:1] != "#"}
+    return frozenset(name for name in known if name.isalpha())
 
 
 @cache

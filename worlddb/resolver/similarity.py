@@ -61,6 +61,7 @@ from worlddb.resolver.namedata import (
     are_nicknames,
     census_given,
     common_given,
+    given_abroad,
     given_names,
     is_cut_short,
     is_pet_form,
@@ -179,6 +180,7 @@ def _word_similarity(
     # romanisation explains the difference: equal keys or skeletons (above), or keys nearer
     # than the words ("Aleksandr" / "Alexander").
     abroad = strict and role != "family" and a in common_given() and b in common_given()
+    abroad = abroad or (strict and role == "given" and _first_names_abroad(a, b))
     if swapped or (not abroad and _within(a, b, allowed, strict)):
         return JaroWinkler.normalized_similarity(a, b), "typo"
     key_a, key_b = translit_key(a), translit_key(b)
@@ -214,6 +216,34 @@ def _two_families_abroad(a: str, b: str) -> bool:
     "Hoffman" are one name spelled as it sounds, whichever country each is common in."""
     abroad = surnames_abroad()
     return a in abroad and b in abroad and respell(a) != respell(b)
+
+
+def _first_names_abroad(a: str, b: str) -> bool:
+    """Whether two given names are both among some country's most common first names
+    (``given_abroad``): "Nina" / "Jina", "Clas" / "Claus", "Sana" / "Saba" are two names even
+    where one letter is a keyboard slip of the other. Only in the given name's place: a word of
+    a product or company name that happens to be someone's first name says nothing."""
+    known = given_abroad()
+    return a in known and b in known and not _alternation(a, b)
+
+
+_ALTERNATIONS: Final = frozenset(
+    frozenset(p) for p in ("ck", "kq", "cq", "cs", "sz", "iy", "ij", "jy", "vw", "fv", "uw")
+)
+"""Letters that spellings of one name commonly alternate (Catherine / Katherine, Meier / Meyer,
+Ivana / Iwana); with a silent or dropped "h" (Tomas / Thomas), the exceptions to the rule that
+two common first names one letter apart are two names."""
+
+
+def _alternation(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one alternating letter or by an "h" added or dropped."""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 and frozenset((a[diff[0]], b[diff[0]])) in _ALTERNATIONS
+    short, long_ = sorted((a, b), key=len)
+    if len(long_) != len(short) + 1:
+        return False
+    return any(long_[i] == "h" and long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
 def _out_of_place(a: str, b: str, role: str) -> bool:
