@@ -5,7 +5,8 @@ and "Harper Logistics", measures the title and the legal form, not the identity.
 comparison a name is parsed into the words that identify it:
 
 * every word is transliterated to ASCII (``anyascii``: "Søren" → "soren", "Łukasz" → "lukasz",
-  "北京" → "beijing") and case-folded; apostrophes go ("O'Brien" → "obrien");
+  "北京" → "beijing"; Greek digraphs as ELOT 743 writes them, ``greek``: "Σταυρίδης" →
+  "stavridis") and case-folded; apostrophes go ("O'Brien" → "obrien");
 * a person's leading titles ("Dr.", "Prof.", "Capt.") and trailing generational or degree
   suffixes ("Jr.", "III", "PhD") are set aside (``nameparser``'s vocabulary); suffixes are kept
   apart so "John Smith Jr." is still not "John Smith Sr.";
@@ -32,6 +33,7 @@ from typing import Final
 from anyascii import anyascii
 
 from worlddb.resolver.chinese import chinese_keys
+from worlddb.resolver.greek import elot_digraphs
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
@@ -84,7 +86,7 @@ class NameForm:
 @lru_cache(maxsize=65536)
 def fold_words(name: str) -> tuple[str, ...]:
     """Lowercase ASCII words of ``name``: transliterated, no apostrophes, split at punctuation."""
-    text = anyascii(name).casefold().replace("'", "")
+    text = anyascii(elot_digraphs(name)).casefold().replace("'", "")
     out: list[str] = []
     for word in _SPLIT.split(text):
         if not word:

@@ -11,7 +11,8 @@ key), plus the skeleton of the whole name run together (Chinese names romanise t
 syllable or to one word: "Situ Meitong" / "SituMeitong"). A romanised query looks its own
 skeletons up; the candidates then go through the ordinary comparison, which decides.
 
-A query written in another script is simply blocked by its romanisation as well (``romanise``).
+A query written in another script is blocked by its romanisation as well (``romanise``), at every
+blocking stage (``tiered``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Final
 from anyascii import anyascii
 
 from worlddb.resolver.forms import cross_script_key, fold_words, translit_key
+from worlddb.resolver.greek import elot_digraphs
 
 __all__ = ["MIN_SHARED", "foreign_script", "romanise", "skeletons"]
 
@@ -41,8 +43,9 @@ def foreign_script(name: str) -> bool:
 
 
 def romanise(name: str) -> str:
-    """``name`` in Latin letters (``anyascii``), for blocking a query written in another script."""
-    return anyascii(name)
+    """``name`` in Latin letters (``anyascii``; Greek digraphs as ELOT 743 writes them), for
+    blocking a query written in another script."""
+    return anyascii(elot_digraphs(name))
 
 
 def _skeleton(word: str, cross: bool = False) -> str:

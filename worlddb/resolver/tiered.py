@@ -224,6 +224,10 @@ class TieredResolver:
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]
             blocking += [c for c in shorter if c and c not in blocking]
+        # a name written in another script is blocked by its romanisation at every stage, so
+        # "Дмитро Рубан" meets "Dmytro Ruban" through the one word they spell alike
+        latin = [romanise(x) for x in surfaces if foreign_script(x)]
+        blocking += [x for x in latin if x not in blocking]
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
