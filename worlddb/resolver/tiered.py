@@ -76,6 +76,7 @@ from worlddb.resolver.similarity import (
     hard_conflict,
     name_form,
 )
+from worlddb.resolver.slip_index import SlipIndex
 from worlddb.store.protocols import Store
 
 __all__ = [
@@ -166,6 +167,7 @@ class TieredResolver:
         self.blocker = Blocker(self.queries)
         self.name_vectors = NameVectors(memo_size)
         self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)
+        self.slips = SlipIndex(self.queries)  # one-word names mistyped near their start
 
     def resolve(
         self,
@@ -240,6 +242,8 @@ class TieredResolver:
                     )
                 )
                 found.update(self._romanised(surfaces, types, exclude, scopes))
+                slipped = [r for x in surfaces for r in self.slips.matches(x)]
+                found.update(self.blocker.by_rids(slipped, types, exclude, scopes))
             if self._gather(found, cands, forms, spec.type, options, judge_):
                 return answer(options[0], options)
         keys = {phonetic_key(x) for x in surfaces}
