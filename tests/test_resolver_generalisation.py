@@ -31,6 +31,7 @@ R11_SHA256 = "c09d5b38a308cc89"  # bench/data/resolver_r11_holdout.jsonl, frozen
 R12_SHA256 = "87b298c5ceb59eda"  # bench/data/resolver_r12_holdout.jsonl, frozen before round 12
 R13_SHA256 = "f5ea3a5d40ffe5d7"  # bench/data/resolver_r13_holdout.jsonl, frozen before round 13
 R14_SHA256 = "f540a8db2639e872"  # bench/data/resolver_r14_holdout.jsonl, frozen before round 14
+R15_SHA256 = "eb9068203e0de00e"  # bench/data/resolver_r15_holdout.jsonl, frozen before round 15
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -321,6 +322,15 @@ def test_round14_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r14",))
     assert {q["half"] for q in queries} == {"r14"}
     assert len({q["category"] for q in queries}) == 15  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round15_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r15_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R15_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r15",))
+    assert {q["half"] for q in queries} == {"r15"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 
 

@@ -173,8 +173,9 @@ def run_resolver_bench(
             round 11's hold-out, development data from round 12 on) or ``r12``
             (``make_resolver_r12.py``: round 12's hold-out, development data from round 13 on) or
             ``r13`` (``make_resolver_r13.py``: round 13's hold-out, development data from round 14
-            on) or ``r14`` (``make_resolver_r14.py``: the round-14 hold-out, for final measurement
-            only).
+            on) or ``r14`` (``make_resolver_r14.py``: round 14's hold-out, development data from
+            round 15 on) or ``r15`` (``make_resolver_r15.py``: the round-15 hold-out, for final
+            measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -194,6 +195,7 @@ def run_resolver_bench(
         R12,
         R13,
         R14,
+        R15,
         load_generalisation,
     )
 
@@ -211,6 +213,7 @@ def run_resolver_bench(
         "r12": R12,
         "r13": R13,
         "r14": R14,
+        "r15": R15,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -219,7 +222,7 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13' or 'r14', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14' or 'r15', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

@@ -31,6 +31,7 @@ __all__ = [
     "R12",
     "R13",
     "R14",
+    "R15",
     "canonical_key",
     "load_generalisation",
 ]
@@ -94,8 +95,16 @@ R14: Final = ("r14",)
 a broad set, one entity written two ways (titles, Greek familiar forms, Ukrainian and Greek
 transliterations, written-out umlauts, acronyms, legal forms, GeoNames alternate names, Python
 import names, ``nlpaug`` typing errors) and near-named pairs (given, family, company, place and
-package names one edit apart, people sharing a family name), frozen before the round-14 tuning and
-used for final measurement only."""
+package names one edit apart, people sharing a family name), frozen before the round-14 tuning; its
+category results were read in round 14, so from round 15 on it is development data."""
+R15: Final = ("r15",)
+"""The round-15 hold-out (``scripts/make_resolver_r15.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Thai military ranks and
+Macedonian titles, Macedonian, Greek and Russian transliterations, accents dropped, hardware
+vendors' acronyms and legal forms, USPS city abbreviations, GitHub Linguist language aliases,
+``textnoisr`` typing errors) and near-named pairs (given, family, company, place and language names
+one edit apart, people sharing a family name), frozen before the round-15 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -111,6 +120,7 @@ _FILES: Final = {
     "r12": "resolver_r12_holdout.jsonl",
     "r13": "resolver_r13_holdout.jsonl",
     "r14": "resolver_r14_holdout.jsonl",
+    "r15": "resolver_r15_holdout.jsonl",
 }
 
 Row = dict[str, object]
