@@ -32,6 +32,7 @@ R12_SHA256 = "87b298c5ceb59eda"  # bench/data/resolver_r12_holdout.jsonl, frozen
 R13_SHA256 = "f5ea3a5d40ffe5d7"  # bench/data/resolver_r13_holdout.jsonl, frozen before round 13
 R14_SHA256 = "f540a8db2639e872"  # bench/data/resolver_r14_holdout.jsonl, frozen before round 14
 R15_SHA256 = "eb9068203e0de00e"  # bench/data/resolver_r15_holdout.jsonl, frozen before round 15
+R16_SHA256 = "91684a59e03eddd3"  # bench/data/resolver_r16_holdout.jsonl, frozen before round 16
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -330,6 +331,15 @@ def test_round15_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R15_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r15",))
     assert {q["half"] for q in queries} == {"r15"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round16_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r16_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R16_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r16",))
+    assert {q["half"] for q in queries} == {"r16"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

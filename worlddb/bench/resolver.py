@@ -174,8 +174,9 @@ def run_resolver_bench(
             (``make_resolver_r12.py``: round 12's hold-out, development data from round 13 on) or
             ``r13`` (``make_resolver_r13.py``: round 13's hold-out, development data from round 14
             on) or ``r14`` (``make_resolver_r14.py``: round 14's hold-out, development data from
-            round 15 on) or ``r15`` (``make_resolver_r15.py``: the round-15 hold-out, for final
-            measurement only).
+            round 15 on) or ``r15`` (``make_resolver_r15.py``: round 15's hold-out, development data
+            from round 16 on) or ``r16`` (``make_resolver_r16.py``: the round-16 hold-out, for
+            final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -196,6 +197,7 @@ def run_resolver_bench(
         R13,
         R14,
         R15,
+        R16,
         load_generalisation,
     )
 
@@ -214,6 +216,7 @@ def run_resolver_bench(
         "r13": R13,
         "r14": R14,
         "r15": R15,
+        "r16": R16,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -222,7 +225,7 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14' or 'r15', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15' or 'r16', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

@@ -32,6 +32,7 @@ __all__ = [
     "R13",
     "R14",
     "R15",
+    "R16",
     "canonical_key",
     "load_generalisation",
 ]
@@ -103,8 +104,16 @@ a broad set from sources no earlier set used, one entity written two ways (Thai 
 Macedonian titles, Macedonian, Greek and Russian transliterations, accents dropped, hardware
 vendors' acronyms and legal forms, USPS city abbreviations, GitHub Linguist language aliases,
 ``textnoisr`` typing errors) and near-named pairs (given, family, company, place and language names
-one edit apart, people sharing a family name), frozen before the round-15 tuning and used for final
-measurement only."""
+one edit apart, people sharing a family name), frozen before the round-15 tuning; its category
+results were read in round 15, so from round 16 on it is development data."""
+R16: Final = ("r16",)
+"""The round-16 hold-out (``scripts/make_resolver_r16.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Thai ranks and titles,
+Georgian and Armenian transliterations and Eastern/Western Armenian spellings, German and Danish
+place names in ASCII, ``vera``'s organisation acronyms, mobile operators' legal forms, Philippine
+"City of X" / "X City", Prism and highlight.js language aliases, seeded random typing errors) and
+near-named pairs (given, family, company, place and product names one edit apart, people sharing a
+family name), frozen before the round-16 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -121,6 +130,7 @@ _FILES: Final = {
     "r13": "resolver_r13_holdout.jsonl",
     "r14": "resolver_r14_holdout.jsonl",
     "r15": "resolver_r15_holdout.jsonl",
+    "r16": "resolver_r16_holdout.jsonl",
 }
 
 Row = dict[str, object]
