@@ -38,7 +38,6 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
-from worlddb.resolver.agreeing import typo_among_agreeing
 from worlddb.resolver.forms import (
     NameForm,
     cross_script_key,
@@ -360,37 +359,6 @@ def compare_names(
             unmatched ("Adachi City" / "Adachi"), at a penalty like other optional words.
         cross: One of the two names was written in another script (see ``_word_similarity``).
     """
-    match = _aligned(
-        query,
-        stored,
-        phonetic=phonetic,
-        personal=personal,
-        strict=strict,
-        generic=generic,
-        cross=cross,
-    )
-    if match is not None or phonetic or personal or not strict:
-        return match
-    typo = typo_among_agreeing(query.words, stored.words)  # "White Horsfe Cable Factory"
-    if typo is None:
-        return None
-    weights = [max(len(a), len(b)) for a, b in zip(query.words, stored.words, strict=True)]
-    sims = [1.0 if a == b else typo for a, b in zip(query.words, stored.words, strict=True)]
-    score = sum(w * x for w, x in zip(weights, sims, strict=True)) / sum(weights)
-    return NameMatch(round(score, 4), "typo")
-
-
-def _aligned(
-    query: NameForm,
-    stored: NameForm,
-    *,
-    phonetic: bool = False,
-    personal: bool = False,
-    strict: bool = True,
-    generic: frozenset[str] = frozenset(),
-    cross: bool = False,
-) -> NameMatch | None:
-    """``compare_names`` by aligning word with word under the proper-name rules."""
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
     if query.suffix and stored.suffix and query.suffix != stored.suffix:
