@@ -116,9 +116,10 @@ def test_a_tampered_backup_is_refused_and_nothing_is_written(tmp_path: Path) -> 
     assert worlddb("--db", str(source), "backup", str(backup)).returncode == 0
     conn = sqlite3.connect(backup)
     with conn:
-        body = conn.execute("SELECT body FROM blobs WHERE id = ?", (seeded[2],)).fetchone()[0]
+        wid = bytes.fromhex(seeded[2])  # ids are stored as their 32 bytes (schema V5)
+        body = conn.execute("SELECT body FROM blobs WHERE id = ?", (wid,)).fetchone()[0]
         forged = bytes(body).replace(b"seed 2", b"seed 9")
-        conn.execute("UPDATE blobs SET body = ? WHERE id = ?", (forged, seeded[2]))
+        conn.execute("UPDATE blobs SET body = ? WHERE id = ?", (forged, wid))
     conn.close()
 
     target = tmp_path / "restored.db"

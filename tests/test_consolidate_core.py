@@ -35,8 +35,8 @@ def _state(db: WorldDB) -> tuple[frozenset[tuple[str, str, bool]], frozenset[tup
     with db.store._guard:
         rows = db.store._connection.execute("SELECT id, type, valid_to FROM nodes").fetchall()
         edges = db.store._connection.execute("SELECT id, status FROM edges").fetchall()
-    worlds = {(str(i), str(t), v is None) for i, t, v in rows}
-    return frozenset(worlds), frozenset((str(i), str(s)) for i, s in edges)
+    worlds = {(bytes(i).hex(), str(t), v is None) for i, t, v in rows}
+    return frozenset(worlds), frozenset((bytes(i).hex(), str(s)) for i, s in edges)
 
 
 def _scenario_file(path: Path) -> None:

@@ -102,7 +102,7 @@ def _scope_rids(db: WorldDB, scope: str) -> set[int]:
     return {
         r[0]
         for r in db.store._connection.execute(
-            "SELECT rid FROM scope_members WHERE scope = ?", (scope,)
+            "SELECT rid FROM scope_members WHERE scope = ?", (bytes.fromhex(scope),)
         )
     }
 

@@ -101,7 +101,7 @@ def _members(db: WorldDB, scope: str) -> list[int]:
     return [
         r[0]
         for r in db.store._connection.execute(
-            "SELECT rid FROM scope_members WHERE scope = ?", (scope,)
+            "SELECT rid FROM scope_members WHERE scope = ?", (bytes.fromhex(scope),)
         )
     ]
 

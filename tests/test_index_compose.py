@@ -24,7 +24,8 @@ pytestmark = pytest.mark.worlddb(embedder="hash")
 
 def _vector(db: WorldDB, wid: str) -> np.ndarray:
     row = db.store._connection.execute(
-        "SELECT e.vector FROM nodes n JOIN embeddings e ON e.rid = n.rid WHERE n.id = ?", (wid,)
+        "SELECT e.vector FROM nodes n JOIN embeddings e ON e.rid = n.rid WHERE n.id = ?",
+        (bytes.fromhex(wid),),
     ).fetchone()
     return decode_vector(bytes(row[0]))
 

@@ -540,8 +540,8 @@ class StoreMachine(RuleBasedStateMachine):
     def ids_are_hashes_of_stored_bytes(self) -> None:
         """I1, independently of verify."""
         rows = self.db.store._connection.execute("SELECT id, body FROM blobs").fetchall()
-        assert {wid for wid, _ in rows} == set(self.model.worlds)
-        assert all(digest(bytes(body)) == wid for wid, body in rows)
+        assert {bytes(wid).hex() for wid, _ in rows} == set(self.model.worlds)
+        assert all(digest(bytes(body)) == bytes(wid).hex() for wid, body in rows)
 
     @invariant()
     def validity_matches_the_model_and_only_tightens(self) -> None:
@@ -560,7 +560,7 @@ class StoreMachine(RuleBasedStateMachine):
     def edges_match_the_model_and_never_dangle(self) -> None:
         """I4, plus every edge's status."""
         rows = self.db.store._connection.execute("SELECT id, type, src, dst, status FROM edges")
-        stored = {r[0]: MEdge(r[1], r[2], r[3], r[4]) for r in rows}
+        stored = {r[0].hex(): MEdge(r[1], r[2].hex(), r[3].hex(), r[4]) for r in rows}
         assert stored == self.model.edges
         assert all({e.source, e.target} <= set(self.model.worlds) for e in stored.values())
 
@@ -610,7 +610,7 @@ class StoreMachine(RuleBasedStateMachine):
         )
         stored: dict[str, set[str]] = {}
         for scope, member in rows:
-            stored.setdefault(scope, set()).add(member)
+            stored.setdefault(scope.hex(), set()).add(member.hex())
         assert stored == {s: ms for s, ms in self.model.members.items() if ms}
 
 

@@ -30,10 +30,10 @@ def busy(db: WorldDB) -> WorldDB:
     return db
 
 
-def _one(db: WorldDB, sql: str) -> str:
+def _one(db: WorldDB, sql: str) -> object:
     row = db.store._connection.execute(sql).fetchone()
     assert row is not None
-    return str(row[0])
+    return row[0]
 
 
 def _problems(db: WorldDB, code: str) -> list[str]:
@@ -72,7 +72,7 @@ def test_an_inverted_interval_is_i3(busy: WorldDB) -> None:
 
 def test_an_edge_to_a_missing_world_is_i4(busy: WorldDB) -> None:
     busy.store._connection.execute(
-        "UPDATE edges SET dst = ? WHERE type = 'derived_from'", ("f" * 64,)
+        "UPDATE edges SET dst = ? WHERE type = 'derived_from'", (b"\xff" * 32,)
     )
     assert _problems(busy, "I4")
 
@@ -109,7 +109,7 @@ def test_a_proposal_without_its_edge_is_i10(busy: WorldDB) -> None:
 
 
 def test_a_proposal_naming_a_missing_world_is_i10(busy: WorldDB) -> None:
-    busy.store._connection.execute("UPDATE merge_proposals SET dst = ?", ("f" * 64,))
+    busy.store._connection.execute("UPDATE merge_proposals SET dst = ?", (b"\xff" * 32,))
     assert _problems(busy, "I10")
 
 

@@ -197,8 +197,9 @@ def run_load_bench(
 ) -> dict[str, object]:
     """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``.
 
-    ``variants``: also measure the bulk floor with 32-byte BLOB ids and with ``(src, type,
-    dst)``-keyed edges (``worlddb.store.raw_floor``), what those schema changes would buy.
+    ``variants``: also measure the bulk floor with the hex-text ids of schema V4 (what the
+    32-byte ids of V5 bought) and with ``(src, type, dst)``-keyed edges (what that would buy;
+    ``worlddb.store.raw_floor``).
     ``backend="sqlite,postgres"`` loads the same data into each backend in turn (SQLite at
     ``db_path``, PostgreSQL in ``db`` or a throwaway ``pgserver``) and reports them side by
     side (``worlddb.bench.backends``); ``db_path`` may itself be a ``postgresql://`` URL. The
@@ -257,7 +258,7 @@ def _load_one(
     report: dict[str, object] = {"mode": mode, "load_avg_before": round(os.getloadavg()[0], 2)}
     floors = [("floor_bulk", True, "store"), ("floor_txn", False, "store")] if floor else []
     if variants:
-        floors += [("floor_bulk_blob_ids", True, "blob_ids")]
+        floors += [("floor_bulk_text_ids", True, "text_ids")]
         floors += [("floor_bulk_edges_keyed", True, "edges_keyed")]
     for name, bulk, variant in floors:
         floor_path = Path(f"{path}.{name}")

@@ -25,6 +25,7 @@ from worlddb.phonetic import phonetic_key
 from worlddb.store.deferred import DeferredUpkeep
 from worlddb.store.erasure import ClosureMixin
 from worlddb.store.fact_reads import OpenFactReads
+from worlddb.store.ids import hexid, probes, to_blob
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.lanes_sqlite import SqliteLanes
 from worlddb.store.memory_reads import ScopeMemberReads
@@ -118,7 +119,10 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
         ``body`` is the world's canonical bytes, already computed (and hashed to ``wid``) by
         the reconciler's validation.
         """
-        if self.conn.execute("SELECT 1 FROM blobs WHERE id = ?", (wid,)).fetchone() is not None:
+        if (
+            self.conn.execute("SELECT 1 FROM blobs WHERE id = ?", (to_blob(wid),)).fetchone()
+            is not None
+        ):
             return None
         return self.insert_new_worlds([(wid, spec, body, searchable)])[0]
 
@@ -133,7 +137,8 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
         (top,) = self.conn.execute("SELECT coalesce(max(rid), 0) FROM nodes").fetchone()
         rids = list(range(int(top) + 1, int(top) + 1 + len(rows)))
         self.conn.executemany(
-            "INSERT INTO blobs (id, body) VALUES (?, ?)", [(wid, body) for wid, _, body, _ in rows]
+            "INSERT INTO blobs (id, body) VALUES (?, ?)",
+            [(to_blob(wid), body) for wid, _, body, _ in rows],
         )
         self.conn.executemany(
             "INSERT INTO nodes (rid, id, type, name, norm_name, content, created_at, valid_from, "
@@ -142,7 +147,7 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             [
                 (
                     rid,
-                    wid,
+                    to_blob(wid),
                     spec.type,
                     spec.name,
                     normalize_name(spec.name),
@@ -172,7 +177,8 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
     def set_parents(self, pairs: list[tuple[str, str]]) -> None:
         """Point each child at its containing world: ``(child, parent)`` pairs."""
         self.conn.executemany(
-            "UPDATE nodes SET parent = ? WHERE id = ?", [(parent, child) for child, parent in pairs]
+            "UPDATE nodes SET parent = ? WHERE id = ?",
+            [(to_blob(parent), to_blob(child)) for child, parent in pairs],
         )
 
     def insert_new_edges(self, rows: list[tuple[str, EdgeSpec]]) -> None:
@@ -182,10 +188,10 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             f"INSERT INTO edges {_EDGE_INSERT}",
             [
                 (
-                    eid,
+                    to_blob(eid),
                     spec.type,
-                    spec.source,
-                    spec.target,
+                    to_blob(spec.source),
+                    to_blob(spec.target),
                     properties_bytes(spec.properties).decode("utf-8") if spec.properties else "{}",
                     spec.valid_from,
                     spec.valid_to,
@@ -198,10 +204,10 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
 
     def _edge_row(self, eid: str, spec: EdgeSpec, status: str = "active") -> tuple[object, ...]:
         return (
-            eid,
+            to_blob(eid),
             spec.type,
-            spec.source,
-            spec.target,
+            to_blob(spec.source),
+            to_blob(spec.target),
             properties_bytes(spec.properties).decode("utf-8"),
             spec.valid_from,
             spec.valid_to,
@@ -212,20 +218,24 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
     def existing_edges(self, edge_ids: list[str]) -> set[str]:
         """The subset of ``edge_ids`` already stored."""
         found: set[str] = set()
-        for chunk, marks in chunked(edge_ids):
+        for chunk, marks in chunked(probes(edge_ids)):
             found.update(
-                r[0]
+                hexid(r[0])
                 for r in self.conn.execute(f"SELECT id FROM edges WHERE id IN ({marks})", chunk)
             )
         return found
 
     def set_parent(self, child: str, parent: str) -> None:
-        self.conn.execute("UPDATE nodes SET parent = ? WHERE id = ?", (parent, child))
+        self.conn.execute(
+            "UPDATE nodes SET parent = ? WHERE id = ?", (to_blob(parent), to_blob(child))
+        )
 
     def add_flags(self, wid: str, flags: Iterable[str]) -> None:
-        row = self.conn.execute("SELECT flags FROM nodes WHERE id = ?", (wid,)).fetchone()
+        row = self.conn.execute("SELECT flags FROM nodes WHERE id = ?", (to_blob(wid),)).fetchone()
         merged = sorted({*(f for f in str(row[0]).split(",") if f), *flags})
-        self.conn.execute("UPDATE nodes SET flags = ? WHERE id = ?", (",".join(merged), wid))
+        self.conn.execute(
+            "UPDATE nodes SET flags = ? WHERE id = ?", (",".join(merged), to_blob(wid))
+        )
 
     def set_validity(self, rid: int, valid_from: int | None, valid_to: int | None) -> None:
         """Overwrite the projection row's validity and log it (callers enforce tightening).
@@ -264,7 +274,7 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             "VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (node, norm_alias) DO UPDATE SET alias = excluded.alias, "
             "recorded_at = excluded.recorded_at WHERE aliases.alias != excluded.alias",
-            (wid, norm, alias, self._now, phonetic_key(alias)),
+            (to_blob(wid), norm, alias, self._now, phonetic_key(alias)),
         )
         return cur.rowcount > 0
 
@@ -295,18 +305,20 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
     def add_provenance(self, wid: str, source: str) -> None:
         self.conn.execute(
             "INSERT OR IGNORE INTO provenance (node, source, recorded_at) VALUES (?, ?, ?)",
-            (wid, source, self._now),
+            (to_blob(wid), source, self._now),
         )
 
     def add_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        scope_key = to_blob(scope)
         self.conn.executemany(
             "INSERT OR IGNORE INTO scope_members (scope, rid) VALUES (?, ?)",
-            [(scope, rid) for rid in rids],
+            [(scope_key, rid) for rid in rids],
         )
 
     def remove_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        scope_key = to_blob(scope)
         self.conn.executemany(
-            "DELETE FROM scope_members WHERE scope = ? AND rid = ?", [(scope, r) for r in rids]
+            "DELETE FROM scope_members WHERE scope = ? AND rid = ?", [(scope_key, r) for r in rids]
         )
 
     # -- edges ----------------------------------------------------------------------------------
@@ -320,7 +332,7 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
     def set_edge_status(self, eid: str, status: str, *, valid_to: int | None = None) -> None:
         self.conn.execute(
             "UPDATE edges SET status = ?, valid_to = coalesce(?, valid_to) WHERE id = ?",
-            (status, valid_to, eid),
+            (status, valid_to, to_blob(eid)),
         )
 
     def insert_proposal(
@@ -329,13 +341,13 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
         self.conn.execute(
             "INSERT OR IGNORE INTO merge_proposals (edge_id, src, dst, tier, score, evidence, "
             "status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
-            (eid, src, dst, tier, score, evidence, self._now),
+            (to_blob(eid), to_blob(src), to_blob(dst), tier, score, evidence, self._now),
         )
 
     def decide_proposal(self, eid: str, status: str) -> None:
         self.conn.execute(
             "UPDATE merge_proposals SET status = ?, decided_at = ? WHERE edge_id = ?",
-            (status, self._now, eid),
+            (status, self._now, to_blob(eid)),
         )
 
     # -- embeddings -----------------------------------------------------------------------------
@@ -371,8 +383,9 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
     # -- erasure --------------------------------------------------------------------------------
     def purge_world(self, wid: str) -> PurgedRow | None:
         """Delete a world and every row derived from it; ``None`` if it is not stored."""
+        raw = to_blob(wid)
         row = self.conn.execute(
-            "SELECT rid, type, name, content, fts_indexed FROM nodes WHERE id = ?", (wid,)
+            "SELECT rid, type, name, content, fts_indexed FROM nodes WHERE id = ?", (raw,)
         ).fetchone()
         if row is None:
             return None
@@ -384,16 +397,16 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             )
         edge_ids = [
             r[0]
-            for r in self.conn.execute("SELECT id FROM edges WHERE src = ? OR dst = ?", (wid, wid))
+            for r in self.conn.execute("SELECT id FROM edges WHERE src = ? OR dst = ?", (raw, raw))
         ]
         self.conn.executemany(
             "DELETE FROM merge_proposals WHERE edge_id = ?", [(e,) for e in edge_ids]
         )
         # A proposal's evidence quotes both names; it goes even if its edge is already gone.
-        self.conn.execute("DELETE FROM merge_proposals WHERE src = ? OR dst = ?", (wid, wid))
-        self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (wid, wid))
+        self.conn.execute("DELETE FROM merge_proposals WHERE src = ? OR dst = ?", (raw, raw))
+        self.conn.execute("DELETE FROM edges WHERE src = ? OR dst = ?", (raw, raw))
         for table, column in (("aliases", "node"), ("provenance", "node"), ("blobs", "id")):
-            self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (wid,))
+            self.conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (raw,))
         for table in (
             "validity_log",
             "scope_members",
@@ -402,8 +415,8 @@ class Writer(ReadMixin, VectorRowsMixin, ScopeMemberReads, OpenFactReads, WalkMi
             "retention",
         ):
             self.conn.execute(f"DELETE FROM {table} WHERE rid = ?", (rid,))
-        self.conn.execute("DELETE FROM scope_members WHERE scope = ?", (wid,))
-        self.conn.execute("UPDATE nodes SET parent = NULL WHERE parent = ?", (wid,))
+        self.conn.execute("DELETE FROM scope_members WHERE scope = ?", (raw,))
+        self.conn.execute("UPDATE nodes SET parent = NULL WHERE parent = ?", (raw,))
         self.conn.execute("DELETE FROM nodes WHERE rid = ?", (rid,))
         return PurgedRow(rid=rid, was_searchable=bool(row[4]))
 

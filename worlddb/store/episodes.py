@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final, Protocol
 
+from worlddb.store.ids import probe
 from worlddb.store.lane_sql import Connected
 
 __all__ = ["EpisodeReads", "SqliteEpisodeReads"]
@@ -105,7 +106,7 @@ class SqliteEpisodeReads:
                 (count,) = self.store._connection.execute(
                     "SELECT count(*) FROM (SELECT 1 FROM edges WHERE dst = ? AND type = "
                     "'refers_to' AND status = 'active' LIMIT ?)",
-                    (entity, cap),
+                    (probe(entity), cap),
                 ).fetchone()
                 out[entity] = int(count)
         return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection
 
+from worlddb.store.ids import hexid, probe
 from worlddb.store.sql import placeholders
 
 __all__ = ["ClosureMixin"]
@@ -30,27 +31,30 @@ class ClosureMixin:
 
     def neighbours(self, world_id: str, edge_type: str, *, direction: str) -> set[str]:
         """The far ends of ``edge_type`` edges leaving (``out``) or entering (``in``) a world."""
-        return {str(r[0]) for r in self.conn.execute(_NEIGHBOURS[direction], (world_id, edge_type))}
+        return {
+            hexid(r[0])
+            for r in self.conn.execute(_NEIGHBOURS[direction], (probe(world_id), edge_type))
+        }
 
     def structural_holders(self, world_id: str) -> set[str]:
         """The non-Scope worlds that ``contains`` this one."""
         return {
-            str(r[0])
+            hexid(r[0])
             for r in self.conn.execute(
                 "SELECT src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
                 "AND e.type = 'contains' AND n.type != 'Scope'",
-                (world_id,),
+                (probe(world_id),),
             )
         }
 
     def referrers(self, world_id: str) -> set[str]:
         """Worlds with any edge to this one, except a Scope's ``contains`` (membership)."""
         return {
-            str(r[0])
+            hexid(r[0])
             for r in self.conn.execute(
                 "SELECT e.src FROM edges e JOIN nodes n ON n.id = e.src WHERE e.dst = ? "
                 "AND NOT (e.type = 'contains' AND n.type = 'Scope')",
-                (world_id,),
+                (probe(world_id),),
             )
         }
 
@@ -59,13 +63,15 @@ class ClosureMixin:
 
         The name is matched as one full-text phrase; an unnamed or unstored world names nothing.
         """
-        row = self.conn.execute("SELECT rid, name FROM nodes WHERE id = ?", (world_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT rid, name FROM nodes WHERE id = ?", (probe(world_id),)
+        ).fetchone()
         if row is None or not memory_types or not str(row[1]).strip():
             return []
         phrase = '"' + str(row[1]).replace('"', '""') + '"'
         kinds = placeholders(len(memory_types))
         return [
-            str(wid)
+            hexid(wid)
             for (wid,) in self.conn.execute(
                 "SELECT n.id FROM fts JOIN nodes n ON n.rid = fts.rowid "
                 f"WHERE fts MATCH ? AND n.type IN ({kinds}) AND n.rid IN ("

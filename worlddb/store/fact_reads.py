@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from worlddb.model import World
+from worlddb.store.ids import probes
 from worlddb.store.sql import ConnectionMixin, placeholders
 
 __all__ = ["OpenFactReads"]
@@ -39,7 +40,7 @@ class OpenFactReads(ConnectionMixin):
                 f"(SELECT count(*) FROM scope_members m WHERE m.rid = n.rid "
                 f"AND m.scope IN ({placeholders(len(scopes))})) = ?"
             )
-            scope_args: list[object] = [*scopes, len(scopes)]
+            scope_args: list[object] = [*probes(scopes), len(scopes)]
         else:
             within = "NOT EXISTS (SELECT 1 FROM scope_members m WHERE m.rid = n.rid)"
             scope_args = []

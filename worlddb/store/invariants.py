@@ -20,11 +20,11 @@ def invariant_problems(conn: sqlite3.Connection) -> list[str]:
     """Every invariant violation found through ``conn`` (empty when healthy)."""
     problems: list[str] = []
     # I1: ids are the hash of the stored canonical bytes, and nodes mirror their blobs.
-    for wid, body, type_, content, created in conn.execute(
+    for key, body, type_, content, created in conn.execute(
         "SELECT b.id, b.body, n.type, n.content, n.created_at FROM blobs b "
         "LEFT JOIN nodes n ON n.id = b.id"
     ):
-        data = bytes(body)
+        wid, data = _shown(key), bytes(body)
         if digest(data) != wid:
             problems.append(f"I1 blob {wid[:16]} does not hash to its id")
             continue
@@ -41,32 +41,34 @@ def invariant_problems(conn: sqlite3.Connection) -> list[str]:
     if orphans:
         problems.append(f"I1 {orphans} node rows have no blob")
     # I3 (state part): every interval is well formed.
-    for (wid,) in conn.execute(
+    for (key,) in conn.execute(
         "SELECT id FROM nodes WHERE valid_from IS NOT NULL AND valid_to IS NOT NULL "
         "AND valid_to < valid_from"
     ):
-        problems.append(f"I3 world {wid[:16]} has valid_to before valid_from")
+        problems.append(f"I3 world {_shown(key)[:16]} has valid_to before valid_from")
     # I4: no dangling edges.
     for eid, src, dst in conn.execute(
         "SELECT e.id, e.src, e.dst FROM edges e WHERE NOT EXISTS "
         "(SELECT 1 FROM nodes n WHERE n.id = e.src) OR NOT EXISTS "
         "(SELECT 1 FROM nodes n WHERE n.id = e.dst)"
     ):
+        eid, src, dst = _shown(eid), _shown(src), _shown(dst)
         problems.append(f"I4 edge {eid[:16]} ({src[:12]}→{dst[:12]}) dangles")
     # I5: FTS rows match the searchable worlds one to one, with the same text.
     problems += _check_fts(conn)
     # I8/I10: proposals have their edge, both worlds, and matching status.
-    for eid, src, dst, status, estatus in conn.execute(
+    for key, src, dst, status, estatus in conn.execute(
         "SELECT p.edge_id, p.src, p.dst, p.status, e.status FROM merge_proposals p "
         "LEFT JOIN edges e ON e.id = p.edge_id"
     ):
+        eid = _shown(key)
         if estatus is None:
             problems.append(f"I10 proposal {eid[:16]} has no same_as edge")
         elif status != estatus:
             problems.append(f"I8 proposal {eid[:16]} is {status} but its edge is {estatus}")
         for end in (src, dst):
             if conn.execute("SELECT 1 FROM nodes WHERE id = ?", (end,)).fetchone() is None:
-                problems.append(f"I10 proposal {eid[:16]} points at missing {end[:12]}")
+                problems.append(f"I10 proposal {eid[:16]} points at missing {_shown(end)[:12]}")
     accepted_unproposed = conn.execute(
         "SELECT count(*) FROM edges e WHERE e.type = 'same_as' AND e.status = 'accepted' "
         "AND NOT EXISTS (SELECT 1 FROM merge_proposals p WHERE p.edge_id = e.id "
@@ -75,6 +77,12 @@ def invariant_problems(conn: sqlite3.Connection) -> list[str]:
     if accepted_unproposed:
         problems.append(f"I8 {accepted_unproposed} same_as edges merged without acceptance")
     return problems
+
+
+def _shown(value: object) -> str:
+    """A stored id as hex; anything else (a tampered row's text) as it is, so a damaged id
+    column is reported rather than failing the check."""
+    return value.hex() if isinstance(value, bytes | memoryview) else str(value)
 
 
 def _check_fts(conn: sqlite3.Connection) -> list[str]:

@@ -13,6 +13,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 from worlddb.store.filters import WorldFilter
+from worlddb.store.ids import probe
 from worlddb.store.reads import visibility_sql
 
 __all__ = ["Connected", "LaneSql", "where_sql"]
@@ -74,5 +75,5 @@ def where_sql(flt: WorldFilter, alias: str = "n") -> tuple[str, list[object]]:
             clauses.append(
                 f"EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
             )
-            params.append(scope)
+            params.append(probe(scope))
     return " AND ".join(clauses), params

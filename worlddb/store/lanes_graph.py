@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from worlddb.model import Edge, NodeId
 from worlddb.store.filters import WorldFilter
+from worlddb.store.ids import hexid, probe, probes
 from worlddb.store.lane_sql import LaneSql, where_sql
 from worlddb.store.reads import EDGE_COLS, edge_from_row
 from worlddb.store.sql import CHUNK, chunked
@@ -42,7 +43,7 @@ class NameSql(LaneSql):
                     f"AND n.type IN ({type_marks}) AND {where}",
                     [*chunk, *types, *params, *chunk, *types, *params],
                 ).fetchall()
-                out += [(str(norm), NodeId(str(wid)), str(tier)) for norm, wid, tier in rows]
+                out += [(str(norm), NodeId(hexid(wid)), str(tier)) for norm, wid, tier in rows]
         return out
 
 
@@ -59,7 +60,7 @@ class GraphSql(LaneSql):
                 "WHERE e.dst = ? AND e.type = 'refers_to' AND e.status = 'active' "
                 f"AND {where} ORDER BY e.rid DESC LIMIT ?"
             )
-            args: list[object] = [entity, *params, cap]
+            args: list[object] = [probe(entity), *params, cap]
         else:
             # The newest edges first, straight off the (dst, type) index: no sort over every
             # mention.
@@ -68,7 +69,7 @@ class GraphSql(LaneSql):
                 "AND type = 'refers_to' AND status = 'active' ORDER BY rid DESC LIMIT ?) AS e "
                 f"CROSS JOIN nodes n ON n.id = e.src WHERE {where}"
             )
-            args = [entity, cap, *params]
+            args = [probe(entity), cap, *params]
         with self.lock:
             rows = self.conn.execute(sql, args).fetchall()
         return [(int(rid), int(recency)) for rid, recency in rows]
@@ -91,7 +92,8 @@ class GraphSql(LaneSql):
             "WHERE e.dst = ? AND e.type = 'refers_to' AND e.status = 'active' "
             f"AND n.type IN ({marks}) AND {where} ORDER BY e.rid DESC LIMIT ?"
         )
-        inbound_args = [entity, cap] if flt is None else [entity, *entity_types, *params, cap]
+        near = probe(entity)
+        inbound_args = [near, cap] if flt is None else [near, *entity_types, *params, cap]
         with self.lock:
             rows = self.conn.execute(
                 "SELECT other FROM ("
@@ -101,18 +103,18 @@ class GraphSql(LaneSql):
                 f"AND status = 'accepted' UNION ALL SELECT src AS other, rid FROM ({inbound})"
                 f") AS x WHERE EXISTS (SELECT 1 FROM nodes n WHERE n.id = x.other AND n.type IN "
                 f"({marks}) AND {where}) ORDER BY rid DESC",
-                [entity, entity, *inbound_args, *entity_types, *params],
+                [near, near, *inbound_args, *entity_types, *params],
             ).fetchall()
-        return [NodeId(str(r[0])) for r in rows]
+        return [NodeId(hexid(r[0])) for r in rows]
 
     def rids_of(self, ids: Sequence[str]) -> dict[NodeId, int]:
         out: dict[NodeId, int] = {}
         with self.lock:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 for wid, rid in self.conn.execute(
                     f"SELECT id, rid FROM nodes WHERE id IN ({marks})", chunk
                 ):
-                    out[NodeId(str(wid))] = int(rid)
+                    out[NodeId(hexid(wid))] = int(rid)
         return out
 
     def edges_at(
@@ -127,7 +129,7 @@ class GraphSql(LaneSql):
         type_sql = f" AND type IN ({','.join('?' * len(types))})" if types else ""
         found: list[tuple[int, Edge]] = []
         with self.lock:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 for row in self.conn.execute(
                     f"SELECT {EDGE_COLS}, rid FROM edges WHERE {side} IN ({marks}){type_sql} "
                     f"AND status IN ({','.join('?' * len(statuses))})",
@@ -149,13 +151,15 @@ class GraphSql(LaneSql):
         type_sql = f" AND type IN ({','.join('?' * len(types))})" if types else ""
         found: list[tuple[NodeId, NodeId, str, str]] = []
         with self.lock:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 for near_id, far_id, etype, eid in self.conn.execute(
                     f"SELECT {side}, {far}, type, id FROM edges WHERE {side} IN ({marks})"
                     f"{type_sql} AND status IN ({','.join('?' * len(statuses))})",
                     [*chunk, *(types or ()), *statuses],
                 ):
-                    found.append((NodeId(near_id), NodeId(far_id), str(etype), str(eid)))
+                    found.append(
+                        (NodeId(hexid(near_id)), NodeId(hexid(far_id)), str(etype), hexid(eid))
+                    )
         return found
 
 
@@ -188,14 +192,14 @@ class HydrationSql(LaneSql):
     def entity_names(self, ids: Sequence[str]) -> dict[NodeId, tuple[str, ...]]:
         out: dict[NodeId, list[str]] = {}
         with self.lock:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 for src, name in self.conn.execute(
                     "SELECT e.src, n.name FROM edges e JOIN nodes n ON n.id = e.dst "
                     f"WHERE e.src IN ({marks}) AND e.type = 'refers_to' "
                     "AND e.status = 'active' ORDER BY e.rid",
                     chunk,
                 ):
-                    names = out.setdefault(NodeId(str(src)), [])
+                    names = out.setdefault(NodeId(hexid(src)), [])
                     if name and name not in names:
                         names.append(str(name))
         return {wid: tuple(names) for wid, names in out.items()}

@@ -14,6 +14,7 @@ from typing import Final
 
 from worlddb.model import NodeId
 from worlddb.store.filters import WorldFilter
+from worlddb.store.ids import hexid, probes
 from worlddb.store.lane_sql import LaneSql, where_sql
 from worlddb.store.sql import chunked
 
@@ -156,10 +157,10 @@ class AdmissionSql(LaneSql):
         where, params = where_sql(flt)
         out: dict[NodeId, int] = {}
         with self.lock:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 for wid, rid in self.conn.execute(
                     f"SELECT n.id, n.rid FROM nodes n WHERE n.id IN ({marks}) AND {where}",
                     [*chunk, *params],
                 ):
-                    out[NodeId(str(wid))] = int(rid)
+                    out[NodeId(hexid(wid))] = int(rid)
         return out

@@ -12,6 +12,7 @@ from typing import Any
 
 from worlddb.model import NodeId
 from worlddb.store.filters import WorldFilter
+from worlddb.store.ids import probe
 from worlddb.store.lane_sql import LaneSql, where_sql
 from worlddb.store.sql import chunked
 
@@ -42,12 +43,14 @@ class DenseSql(LaneSql):
         return int(count)
 
     def scope_size(self, scope: NodeId, at_most: int) -> int:
-        return self._bounded_count("SELECT 1 FROM scope_members WHERE scope = ?", [scope], at_most)
+        return self._bounded_count(
+            "SELECT 1 FROM scope_members WHERE scope = ?", [probe(scope)], at_most
+        )
 
     def scope_rids(self, scope: NodeId, at_most: int) -> list[int]:
         with self.lock:
             rows = self.conn.execute(
-                "SELECT rid FROM scope_members WHERE scope = ? LIMIT ?", (scope, at_most)
+                "SELECT rid FROM scope_members WHERE scope = ? LIMIT ?", (probe(scope), at_most)
             ).fetchall()
         return [int(rid) for (rid,) in rows]
 
@@ -90,7 +93,7 @@ class DenseSql(LaneSql):
             "(SELECT rid FROM scope_members WHERE scope = ?) AS m "
             "CROSS JOIN nodes n ON n.rid = m.rid"
         )
-        return source, where, [scope, *params]
+        return source, where, [probe(scope), *params]
 
 
 class CompositionSql(LaneSql):

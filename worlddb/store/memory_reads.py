@@ -9,6 +9,7 @@ could miss a note another process committed in between, which would then be left
 from __future__ import annotations
 
 from worlddb.model import NodeId
+from worlddb.store.ids import hexid, probe
 from worlddb.store.sql import ConnectionMixin
 
 __all__ = ["ScopeMemberReads"]
@@ -21,11 +22,11 @@ class ScopeMemberReads(ConnectionMixin):
         """The ids of every world that is a member of the Scope world ``scope``."""
         with self._guard:
             return [
-                NodeId(r[0])
+                NodeId(hexid(r[0]))
                 for r in self._connection.execute(
                     "SELECT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
                     "WHERE m.scope = ?",
-                    (scope,),
+                    (probe(scope),),
                 )
             ]
 
@@ -33,11 +34,11 @@ class ScopeMemberReads(ConnectionMixin):
         """The members of ``scope`` that some other scope holds too."""
         with self._guard:
             return frozenset(
-                r[0]
+                hexid(r[0])
                 for r in self._connection.execute(
                     "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
                     "WHERE m.scope != ? "
                     "AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-                    (scope, scope),
+                    (probe(scope), probe(scope)),
                 )
             )

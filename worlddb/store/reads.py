@@ -15,6 +15,7 @@ from typing import Any
 from worlddb.errors import AmbiguousIdError, NotFoundError, ValidationError
 from worlddb.hashing import decode_world, is_node_id
 from worlddb.model import Edge, MergeProposal, NodeId, World
+from worlddb.store.ids import hexid, prefix_range, probe, probes
 from worlddb.store.sql import ConnectionMixin, chunked, placeholders
 
 __all__ = ["EDGE_COLS", "MIN_PREFIX", "ReadMixin", "TimeView", "edge_from_row", "visibility_sql"]
@@ -83,7 +84,7 @@ class ReadMixin(ConnectionMixin):
             row = self._connection.execute(
                 f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
                 "WHERE n.id = ?",
-                (world_id,),
+                (probe(world_id),),
             ).fetchone()
             return None if row is None else self._world_from_row(row)
 
@@ -106,16 +107,16 @@ class ReadMixin(ConnectionMixin):
                 field="id",
                 value=id_or_prefix,
             )
-        upper = text[:-1] + chr(ord(text[-1]) + 1)
         with self._guard:
             rows = self._connection.execute(
-                "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT 11", (text, upper)
+                "SELECT id FROM nodes WHERE id >= ? AND id < ? ORDER BY id LIMIT 11",
+                prefix_range(text),
             ).fetchall()
         if not rows:
             raise NotFoundError(id_or_prefix)
         if len(rows) > 1:
-            raise AmbiguousIdError(id_or_prefix, [r[0] for r in rows])
-        return NodeId(rows[0][0])
+            raise AmbiguousIdError(id_or_prefix, [hexid(r[0]) for r in rows])
+        return NodeId(hexid(rows[0][0]))
 
     def worlds_by_rid(self, rids: Iterable[int]) -> dict[int, World]:
         """Load many worlds by row id in one query per 500 ids."""
@@ -128,11 +129,11 @@ class ReadMixin(ConnectionMixin):
                     f"WHERE n.rid IN ({marks})",
                     chunk,
                 ).fetchall()
-                ids = [str(row[1]) for row in rows]
+                ids = [hexid(row[1]) for row in rows]
                 prov = self._grouped("provenance", "source", ids)
                 aliases = self._grouped("aliases", "alias", ids)
                 for row in rows:
-                    wid = str(row[1])
+                    wid = hexid(row[1])
                     out[int(row[0])] = self._world_from_row(
                         row, prov.get(wid, ()), aliases.get(wid, ())
                     )
@@ -147,15 +148,15 @@ class ReadMixin(ConnectionMixin):
         for node, value in self._connection.execute(
             f"SELECT node, {column} FROM {table} WHERE node IN ({marks}) "
             f"ORDER BY node, recorded_at, {column}",
-            ids,
+            probes(ids),
         ):
-            out.setdefault(str(node), []).append(str(value))
+            out.setdefault(hexid(node), []).append(str(value))
         return {node: tuple(values) for node, values in out.items()}
 
     def rid_of(self, world_id: str) -> int | None:
         with self._guard:
             row = self._connection.execute(
-                "SELECT rid FROM nodes WHERE id = ?", (world_id,)
+                "SELECT rid FROM nodes WHERE id = ?", (probe(world_id),)
             ).fetchone()
         return None if row is None else int(row[0])
 
@@ -166,7 +167,7 @@ class ReadMixin(ConnectionMixin):
                 for rid, wid in self._connection.execute(
                     f"SELECT rid, id FROM nodes WHERE rid IN ({marks})", chunk
                 ):
-                    out[int(rid)] = NodeId(wid)
+                    out[int(rid)] = NodeId(hexid(wid))
         return out
 
     def exists(self, world_id: str) -> bool:
@@ -179,9 +180,9 @@ class ReadMixin(ConnectionMixin):
         with self._guard:
             for chunk, marks in chunked(wanted):
                 found.update(
-                    r[0]
+                    hexid(r[0])
                     for r in self._connection.execute(
-                        f"SELECT id FROM nodes WHERE id IN ({marks})", chunk
+                        f"SELECT id FROM nodes WHERE id IN ({marks})", probes(chunk)
                     )
                 )
         return found
@@ -189,7 +190,7 @@ class ReadMixin(ConnectionMixin):
     def blob(self, world_id: str) -> bytes | None:
         with self._guard:
             row = self._connection.execute(
-                "SELECT body FROM blobs WHERE id = ?", (world_id,)
+                "SELECT body FROM blobs WHERE id = ?", (probe(world_id),)
             ).fetchone()
         return None if row is None else bytes(row[0])
 
@@ -205,20 +206,21 @@ class ReadMixin(ConnectionMixin):
         body = row[11]
         assert isinstance(body, bytes)
         spec = decode_world(body, verify=False)
-        wid = str(row[1])
+        wid = hexid(row[1])
         if prov is None:
             prov = tuple(
                 r[0]
                 for r in self._connection.execute(
                     "SELECT source FROM provenance WHERE node = ? ORDER BY recorded_at, source",
-                    (wid,),
+                    (row[1],),
                 )
             )
         if aliases is None:
             aliases = tuple(
                 r[0]
                 for r in self._connection.execute(
-                    "SELECT alias FROM aliases WHERE node = ? ORDER BY recorded_at, alias", (wid,)
+                    "SELECT alias FROM aliases WHERE node = ? ORDER BY recorded_at, alias",
+                    (row[1],),
                 )
             )
         flags = frozenset(f for f in str(row[10]).split(",") if f)
@@ -230,7 +232,7 @@ class ReadMixin(ConnectionMixin):
             children=tuple(NodeId(c) for c in spec.children),
             edges=spec.edges,
             created_at=int(row[5]),
-            parent=None if row[6] is None else NodeId(str(row[6])),
+            parent=None if row[6] is None else NodeId(hexid(row[6])),
             valid_from=row[7],
             valid_to=row[8],
             ingested_at=int(row[9]),
@@ -274,7 +276,7 @@ class ReadMixin(ConnectionMixin):
                 f"n.rid IN (SELECT rid FROM scope_members WHERE scope IN "
                 f"({placeholders(len(scope_ids))}))"
             )
-            params += list(scope_ids)
+            params += probes(scope_ids)
         with self._guard:
             rows = self._connection.execute(
                 f"SELECT {_NODE_COLS}, b.body FROM nodes n JOIN blobs b ON b.id = n.id "
@@ -294,7 +296,7 @@ class ReadMixin(ConnectionMixin):
                 f"WHERE a.norm_alias = ?{type_sql}",
                 [*args, *args],
             ).fetchall()
-        return sorted(NodeId(r[0]) for r in rows)
+        return sorted(NodeId(hexid(r[0])) for r in rows)
 
     def find_by_names(
         self, norms: Sequence[str], *, types: Sequence[str] | None = None
@@ -312,7 +314,7 @@ class ReadMixin(ConnectionMixin):
                     [*chunk, *(types or ()), *chunk, *(types or ())],
                 ).fetchall()
             for norm, wid in rows:
-                found.setdefault(str(norm), set()).add(NodeId(wid))
+                found.setdefault(str(norm), set()).add(NodeId(hexid(wid)))
         return {norm: sorted(ids) for norm, ids in found.items()}
 
     # -- edges ----------------------------------------------------------------------------------
@@ -336,7 +338,7 @@ class ReadMixin(ConnectionMixin):
         with self._guard:
             for side in sides:
                 sql = f"SELECT {EDGE_COLS} FROM edges WHERE {side} = ?"
-                args: list[object] = [world_id]
+                args: list[object] = [probe(world_id)]
                 if types:
                     sql += f" AND type IN ({placeholders(len(types))})"
                     args += list(types)
@@ -350,7 +352,7 @@ class ReadMixin(ConnectionMixin):
     def find_edge(self, edge_id: str) -> Edge | None:
         with self._guard:
             row = self._connection.execute(
-                f"SELECT {EDGE_COLS} FROM edges WHERE id = ?", (edge_id,)
+                f"SELECT {EDGE_COLS} FROM edges WHERE id = ?", (probe(edge_id),)
             ).fetchone()
         return None if row is None else edge_from_row(row)
 
@@ -374,7 +376,14 @@ class ReadMixin(ConnectionMixin):
             rows = self._connection.execute(sql + " ORDER BY created_at, edge_id", args).fetchall()
         return [
             MergeProposal(
-                r[0], NodeId(r[1]), NodeId(r[2]), r[3], float(r[4]), r[5], r[6], int(r[7])
+                hexid(r[0]),
+                NodeId(hexid(r[1])),
+                NodeId(hexid(r[2])),
+                r[3],
+                float(r[4]),
+                r[5],
+                r[6],
+                int(r[7]),
             )
             for r in rows
         ]
@@ -385,7 +394,7 @@ class ReadMixin(ConnectionMixin):
             rows = self._connection.execute(
                 "SELECT status FROM merge_proposals WHERE (src = ? AND dst = ?) "
                 "OR (src = ? AND dst = ?)",
-                (a, b, b, a),
+                (probe(a), probe(b), probe(b), probe(a)),
             ).fetchall()
         statuses = {r[0] for r in rows}
         for status in ("rejected", "accepted", "pending"):
@@ -401,14 +410,14 @@ class ReadMixin(ConnectionMixin):
                 "SELECT n.id, n.name, (SELECT count(*) FROM scope_members m WHERE m.scope = n.id) "
                 "FROM nodes n WHERE n.type = 'Scope' ORDER BY n.name"
             ).fetchall()
-        return [(NodeId(r[0]), str(r[1]), int(r[2])) for r in rows]
+        return [(NodeId(hexid(r[0])), str(r[1]), int(r[2])) for r in rows]
 
     def scopes_of(self, rid: int) -> list[NodeId]:
         with self._guard:
             rows = self._connection.execute(
                 "SELECT scope FROM scope_members WHERE rid = ? ORDER BY scope", (rid,)
             ).fetchall()
-        return [NodeId(r[0]) for r in rows]
+        return [NodeId(hexid(r[0])) for r in rows]
 
     def meta(self, key: str) -> str | None:
         """A store-level setting (e.g. which embedder wrote the vectors), or ``None``."""
@@ -443,10 +452,10 @@ EDGE_COLS = "id, type, src, dst, props, valid_from, valid_to, ingested_at, statu
 
 def edge_from_row(row: Sequence[Any]) -> Edge:
     return Edge(
-        id=str(row[0]),
+        id=hexid(row[0]),
         type=str(row[1]),
-        source=NodeId(str(row[2])),
-        target=NodeId(str(row[3])),
+        source=NodeId(hexid(row[2])),
+        target=NodeId(hexid(row[3])),
         properties=json.loads(str(row[4])),
         valid_from=row[5],
         valid_to=row[6],

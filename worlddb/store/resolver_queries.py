@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol, TypeVar, runtime_checkable
 
+from worlddb.store.ids import hexid, probe, probes
 from worlddb.store.lane_sql import Connected
 from worlddb.store.sql import chunked, placeholders
 
@@ -67,7 +68,7 @@ def scope_condition(alias: str, scopes: Sequence[str] | None) -> tuple[str, list
             [],
         )
     probe = f" AND EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
-    return probe * len(scopes), list(scopes)
+    return probe * len(scopes), list(probes(scopes))
 
 
 def _marks(values: Sequence[object]) -> str:
@@ -196,7 +197,7 @@ class ResolverQueries:
     def _rows(self, sql: str, args: Sequence[object]) -> list[NodeRow]:
         with self.store._guard:
             rows = self.store._connection.execute(sql, list(args)).fetchall()
-        return [(int(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
+        return [(int(r[0]), hexid(r[1]), str(r[2]), str(r[3])) for r in rows]
 
     # -- blocking -------------------------------------------------------------------------------
     def fts_names(
@@ -261,9 +262,9 @@ class ResolverQueries:
     def aliases_of(self, ids: Sequence[str]) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         with self.store._guard:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 out += [
-                    (str(node), str(alias))
+                    (hexid(node), str(alias))
                     for node, alias in self.store._connection.execute(
                         f"SELECT node, alias FROM aliases WHERE node IN ({marks}) "
                         "ORDER BY recorded_at DESC",
@@ -276,9 +277,9 @@ class ResolverQueries:
         condition, params = scope_condition("n", scopes)
         kept: set[str] = set()
         with self.store._guard:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 kept |= {
-                    str(r[0])
+                    hexid(r[0])
                     for r in self.store._connection.execute(
                         f"SELECT n.id FROM nodes n WHERE n.id IN ({marks}){condition}",
                         [*chunk, *params],
@@ -309,7 +310,8 @@ class ResolverQueries:
             f") x JOIN nodes n ON n.id = x.other WHERE n.type IN ({_marks(types)}) "
             "AND n.name != '' LIMIT ?"
         )
-        args = [world, limit, world, limit, world, limit, world, *types, limit]
+        wid = probe(world)
+        args = [wid, limit, wid, limit, wid, limit, wid, *types, limit]
         with self.store._guard:
             rows = self.store._connection.execute(sql, args).fetchall()
         return list(dict.fromkeys(str(r[0]) for r in rows))
@@ -318,11 +320,12 @@ class ResolverQueries:
     def neighbours(self, world: str, limit: int, *, hub_types: Sequence[str] = ()) -> list[str]:
         marks = ",".join("?" * len(hub_types))
         skip = f"AND n.type NOT IN ({marks})" if hub_types else ""
+        wid = probe(world)
         with self.store._guard:
             if (
                 hub_types
                 and self.store._connection.execute(
-                    f"SELECT 1 FROM nodes WHERE id = ? AND type IN ({marks})", (world, *hub_types)
+                    f"SELECT 1 FROM nodes WHERE id = ? AND type IN ({marks})", (wid, *hub_types)
                 ).fetchone()
             ):
                 return []
@@ -332,16 +335,16 @@ class ResolverQueries:
                 "UNION ALL SELECT src FROM (SELECT e.src FROM edges e JOIN nodes n "
                 "ON n.id = e.src WHERE e.dst = ? AND e.status NOT IN ('retired', 'rejected') "
                 f"{skip} LIMIT ?)",
-                (world, *hub_types, limit, world, *hub_types, limit),
+                (wid, *hub_types, limit, wid, *hub_types, limit),
             ).fetchall()
-        return [str(r[0]) for r in rows]
+        return [hexid(r[0]) for r in rows]
 
     def entity_names(
         self, ids: Sequence[str], types: Sequence[str]
     ) -> list[tuple[str, str, str, tuple[str, ...]]]:
         out: list[tuple[str, str, str, tuple[str, ...]]] = []
         with self.store._guard:
-            for chunk, marks in chunked(ids):
+            for chunk, marks in chunked(probes(ids)):
                 rows = self.store._connection.execute(
                     f"SELECT id, type, name FROM nodes WHERE id IN ({marks}) "
                     f"AND type IN ({','.join('?' * len(types))}) AND name != ''",
@@ -351,9 +354,9 @@ class ResolverQueries:
                 for node, alias in self.store._connection.execute(
                     f"SELECT node, alias FROM aliases WHERE node IN ({marks})", chunk
                 ):
-                    aliases.setdefault(str(node), []).append(str(alias))
+                    aliases.setdefault(hexid(node), []).append(str(alias))
                 out += [
-                    (str(wid), str(kind), str(name), tuple(aliases.get(str(wid), ())))
+                    (hexid(wid), str(kind), str(name), tuple(aliases.get(hexid(wid), ())))
                     for wid, kind, name in rows
                 ]
         return out

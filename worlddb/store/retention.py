@@ -24,6 +24,7 @@ from typing import Protocol
 
 from worlddb.model import NodeId
 from worlddb.store.filters import WorldFilter
+from worlddb.store.ids import hexid
 from worlddb.store.lane_sql import Connected, where_sql
 from worlddb.store.sql import chunked
 
@@ -91,7 +92,7 @@ class RetentionSql:
         return [
             RetentionRow(
                 int(rid),
-                NodeId(str(wid)),
+                NodeId(hexid(wid)),
                 str(kind),
                 int(born),
                 None if strength is None else Reinforcement(float(strength), int(at), int(n)),

@@ -9,6 +9,7 @@ written by a newer library is refused rather than guessed at.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Final
 
 from worlddb.errors import SchemaVersionError
@@ -153,7 +154,136 @@ CREATE TABLE retention (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3, _V4)
+# V5: every world and edge id is its 32 raw bytes (a BLOB), not 64 hex characters (issue 14):
+# half the key bytes in every row and id index, ~25% off the bulk floor at 1M worlds
+# (BENCHMARKS.md); ``worlddb.store.ids`` converts at the statements. Each table holding ids is
+# rebuilt (SQLite cannot change a column's type in place): the same columns in the same order
+# with BLOB id columns, its rows copied through ``_UNHEX``, its indexes recreated from their own
+# text. Row ids are copied, so ``fts`` (keyed by ``nodes.rid``) and every ``rid`` stay valid.
+_V5_TABLES: Final = {
+    "blobs": (
+        "(id BLOB PRIMARY KEY, body BLOB NOT NULL) WITHOUT ROWID",
+        ("id",),
+    ),
+    "nodes": (
+        """(
+    rid         INTEGER PRIMARY KEY,
+    id          BLOB NOT NULL UNIQUE,
+    type        TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    norm_name   TEXT NOT NULL,
+    content     TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    parent      BLOB,
+    valid_from  INTEGER,
+    valid_to    INTEGER,
+    ingested_at INTEGER NOT NULL,
+    flags       TEXT NOT NULL DEFAULT '',
+    fts_indexed INTEGER NOT NULL DEFAULT 0,
+    phonetic    TEXT NOT NULL DEFAULT ''
+)""",
+        ("id", "parent"),
+    ),
+    "edges": (
+        """(
+    rid         INTEGER PRIMARY KEY,
+    id          BLOB NOT NULL UNIQUE,
+    type        TEXT NOT NULL,
+    src         BLOB NOT NULL,
+    dst         BLOB NOT NULL,
+    props       TEXT NOT NULL DEFAULT '{}',
+    valid_from  INTEGER,
+    valid_to    INTEGER,
+    ingested_at INTEGER NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'active'
+)""",
+        ("id", "src", "dst"),
+    ),
+    "aliases": (
+        """(
+    node        BLOB NOT NULL,
+    norm_alias  TEXT NOT NULL,
+    alias       TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    phonetic    TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (node, norm_alias)
+) WITHOUT ROWID""",
+        ("node",),
+    ),
+    "provenance": (
+        """(
+    node        BLOB NOT NULL,
+    source      TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    PRIMARY KEY (node, source)
+) WITHOUT ROWID""",
+        ("node",),
+    ),
+    "merge_proposals": (
+        """(
+    edge_id    BLOB PRIMARY KEY,
+    src        BLOB NOT NULL,
+    dst        BLOB NOT NULL,
+    tier       TEXT NOT NULL,
+    score      REAL NOT NULL,
+    evidence   TEXT NOT NULL,
+    status     TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    decided_at INTEGER
+) WITHOUT ROWID""",
+        ("edge_id", "src", "dst"),
+    ),
+    "scope_members": (
+        """(
+    scope BLOB NOT NULL,
+    rid   INTEGER NOT NULL,
+    PRIMARY KEY (scope, rid)
+) WITHOUT ROWID""",
+        ("scope",),
+    ),
+}
+"""Table → (its V5 definition after the name, its id columns)."""
+
+_UNHEX: Final = "worlddb_v5_unhex"
+
+
+def _unhex(value: str | bytes | None) -> bytes | None:
+    """A stored hex id as its bytes (SQLite 3.40 has no ``unhex()``); NULL stays NULL."""
+    return bytes.fromhex(value) if isinstance(value, str) else value
+
+
+def _v5(conn: sqlite3.Connection) -> None:
+    """Rebuild every id-holding table with BLOB id columns (see ``_V5_TABLES``)."""
+    conn.create_function(_UNHEX, 1, _unhex, deterministic=True)
+    try:
+        for table, (definition, id_columns) in _V5_TABLES.items():
+            columns = [str(r[1]) for r in conn.execute(f'PRAGMA table_info("{table}")')]
+            indexes = [
+                str(r[0])
+                for r in conn.execute(
+                    "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+                    "AND sql IS NOT NULL ORDER BY name",
+                    (table,),
+                )
+            ]
+            values = [f"{_UNHEX}({c})" if c in id_columns else c for c in columns]
+            conn.execute(f"CREATE TABLE {table}_v5 {definition}")
+            conn.execute(
+                f"INSERT INTO {table}_v5 ({', '.join(columns)}) "
+                f"SELECT {', '.join(values)} FROM {table}"
+            )
+            conn.execute(f"DROP TABLE {table}")
+            conn.execute(f"ALTER TABLE {table}_v5 RENAME TO {table}")
+            for sql in indexes:
+                conn.execute(sql)
+    finally:
+        conn.create_function(_UNHEX, 1, None)
+
+
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A script of statements, or a step that needs Python (V5's conversion of every id)."""
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _v5)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -173,8 +303,12 @@ def migrate(conn: sqlite3.Connection) -> int:
         try:
             (current,) = conn.execute("PRAGMA user_version").fetchone()
             if current == found:
-                for statement in _split(MIGRATIONS[found]):
-                    conn.execute(statement)
+                step = MIGRATIONS[found]
+                if isinstance(step, str):
+                    for statement in _split(step):
+                        conn.execute(statement)
+                else:
+                    step(conn)
                 conn.execute(f"PRAGMA user_version = {found + 1}")
         except BaseException:
             conn.execute("ROLLBACK")

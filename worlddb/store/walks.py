@@ -13,6 +13,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Iterable, Sequence
 
+from worlddb.store.ids import hexid, probe, probes
 from worlddb.store.sql import chunked
 
 __all__ = ["WalkMixin"]
@@ -28,33 +29,37 @@ class WalkMixin:
     def validity(self, world_id: str) -> tuple[int, int | None, int | None] | None:
         """``(rid, valid_from, valid_to)`` of a stored world, or ``None``."""
         row = self.conn.execute(
-            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (world_id,)
+            "SELECT rid, valid_from, valid_to FROM nodes WHERE id = ?", (probe(world_id),)
         ).fetchone()
         return None if row is None else (int(row[0]), row[1], row[2])
 
     def rid_and_name(self, world_id: str) -> tuple[int, str] | None:
         """``(rid, display name)`` of a stored world, or ``None``."""
-        row = self.conn.execute("SELECT rid, name FROM nodes WHERE id = ?", (world_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT rid, name FROM nodes WHERE id = ?", (probe(world_id),)
+        ).fetchone()
         return None if row is None else (int(row[0]), str(row[1]))
 
     def type_of(self, world_id: str) -> str | None:
-        row = self.conn.execute("SELECT type FROM nodes WHERE id = ?", (world_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT type FROM nodes WHERE id = ?", (probe(world_id),)
+        ).fetchone()
         return None if row is None else str(row[0])
 
     def types_of(self, world_ids: Iterable[str]) -> dict[str, str]:
         """The stored type of each of ``world_ids`` (ids not stored are left out)."""
         kinds: dict[str, str] = {}
-        for chunk, marks in chunked(list(world_ids)):
+        for chunk, marks in chunked(probes(world_ids)):
             for wid, kind in self.conn.execute(
                 f"SELECT id, type FROM nodes WHERE id IN ({marks})", chunk
             ):
-                kinds[str(wid)] = str(kind)
+                kinds[hexid(wid)] = str(kind)
         return kinds
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and everything they contain (active structural ``contains``)."""
-        seen: dict[str, int] = {}
-        queue = deque(roots)
+        seen: dict[bytes, int] = {}
+        queue = deque(probes(roots))
         while queue:
             wid = queue.popleft()
             if wid in seen:
@@ -78,11 +83,12 @@ class WalkMixin:
 
         Gives up (``False``) after visiting ``limit`` worlds.
         """
-        seen = {start}
-        queue = deque([start])
+        seen = {probe(start)}
+        queue = deque(seen)
+        target = probe(goal)
         while queue and len(seen) <= limit:
             current = queue.popleft()
-            if current == goal:
+            if current == target:
                 return True
             for (nxt,) in self.conn.execute(
                 "SELECT dst FROM edges WHERE src = ? AND type = ? "

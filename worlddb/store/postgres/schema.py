@@ -5,8 +5,9 @@ Immutable blobs keyed by their hash are the truth; ``nodes``, ``edges``, ``alias
 are projections plus the state that lives outside the hash (validity and its log, aliases,
 proposals). Differences from SQLite, each for a PostgreSQL reason:
 
-* text columns compared by range or ordered (ids, names, aliases) use ``COLLATE "C"``: byte
-  order, as SQLite compares, whatever the database's locale;
+* text columns compared by range or ordered (names, aliases) use ``COLLATE "C"``: byte
+  order, as SQLite compares, whatever the database's locale (ids are ``bytea`` from V3, which
+  compares by bytes anyway);
 * ``fts`` keeps ``tsvector`` columns only: a trigger turns the ``(name, content)`` an insert
   carries into a weighted ``doc`` (name ``A``, content ``D``) and a ``name_tsv`` and drops the
   text, so like SQLite's contentless FTS5 table it holds no copy of the text; the
@@ -176,7 +177,25 @@ CREATE TABLE retention (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2)
+# V3: every world and edge id is its 32 raw bytes (BYTEA), as in the SQLite schema's V5
+# (``worlddb.store.ids`` converts at the statements). ``decode(.., 'hex')`` converts in place;
+# PostgreSQL rebuilds each index and key over the column it retypes.
+_V3: Final = """
+ALTER TABLE blobs ALTER COLUMN id TYPE bytea USING decode(id, 'hex');
+ALTER TABLE nodes ALTER COLUMN id TYPE bytea USING decode(id, 'hex'),
+    ALTER COLUMN parent TYPE bytea USING decode(parent, 'hex');
+ALTER TABLE edges ALTER COLUMN id TYPE bytea USING decode(id, 'hex'),
+    ALTER COLUMN src TYPE bytea USING decode(src, 'hex'),
+    ALTER COLUMN dst TYPE bytea USING decode(dst, 'hex');
+ALTER TABLE aliases ALTER COLUMN node TYPE bytea USING decode(node, 'hex');
+ALTER TABLE provenance ALTER COLUMN node TYPE bytea USING decode(node, 'hex');
+ALTER TABLE merge_proposals ALTER COLUMN edge_id TYPE bytea USING decode(edge_id, 'hex'),
+    ALTER COLUMN src TYPE bytea USING decode(src, 'hex'),
+    ALTER COLUMN dst TYPE bytea USING decode(dst, 'hex');
+ALTER TABLE scope_members ALTER COLUMN scope TYPE bytea USING decode(scope, 'hex');
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from worlddb.model import NodeId, WorldSpec
 from worlddb.store._writer import PurgedRow, Writer
+from worlddb.store.ids import to_blob, to_blobs
 from worlddb.store.lane_protocols import LaneQueries
 from worlddb.store.postgres.bulk import PgDeferredUpkeep
 from worlddb.store.postgres.dialect import PgConnection
@@ -69,7 +70,7 @@ _ADD_PROVENANCE: Final = (
 """Deferred too: nothing reads what these inserts return."""
 
 _DESCENDANTS: Final = (
-    'WITH RECURSIVE d(id) AS (SELECT unnest(%s::text[]) COLLATE "C" UNION '
+    "WITH RECURSIVE d(id) AS (SELECT unnest(%s::bytea[]) UNION "
     "SELECT x.dst FROM d, LATERAL (SELECT e.dst FROM edges e WHERE e.src = d.id "
     "AND e.type = 'contains' AND e.status = 'active' OFFSET 0) x) "
     "SELECT n.rid FROM d, LATERAL (SELECT rid FROM nodes WHERE id = d.id OFFSET 0) n"
@@ -78,8 +79,8 @@ _DESCENDANTS: Final = (
 recursive join into a hash join over all of ``edges``, which it estimates the work table
 large enough for: 8 ms per call at 5k notes against 0.8 ms, and growing with the store)."""
 _DESCENDANTS_MANY: Final = (
-    'WITH RECURSIVE d(root, id) AS (SELECT r COLLATE "C", r COLLATE "C" '
-    "FROM unnest(%s::text[]) AS r UNION "
+    "WITH RECURSIVE d(root, id) AS (SELECT r, r "
+    "FROM unnest(%s::bytea[]) AS r UNION "
     "SELECT d.root, x.dst FROM d, LATERAL (SELECT e.dst FROM edges e WHERE e.src = d.id "
     "AND e.type = 'contains' AND e.status = 'active' OFFSET 0) x) "
     "SELECT d.root, n.rid FROM d, LATERAL (SELECT rid FROM nodes WHERE id = d.id OFFSET 0) n"
@@ -169,14 +170,15 @@ class PgWriter(Writer):
 
     def add_provenance(self, wid: str, source: str) -> None:
         """Deferred like the vectors: nothing reads what the insert returns."""
-        self._pg.defer(_ADD_PROVENANCE, (wid, source, self._now))
+        self._pg.defer(_ADD_PROVENANCE, (to_blob(wid), source, self._now))
 
     def put_composed(self, rid: int, kind: str, vector: bytes) -> None:
         self._pg.defer(_PUT_COMPOSED, (rid, kind, vector))
 
     def add_scope_members(self, scope: str, rids: Iterable[int]) -> None:
+        scope_key = to_blob(scope)
         for rid in rids:
-            self._pg.defer(_ADD_MEMBER, (scope, rid))
+            self._pg.defer(_ADD_MEMBER, (scope_key, rid))
 
     def descendants(self, roots: Sequence[str]) -> list[int]:
         """Row ids of ``roots`` and all they contain: one recursive query, not one per world;
@@ -186,7 +188,7 @@ class PgWriter(Writer):
             return []
         if len(roots) == 1 and roots[0] in self.new_rids:
             self._prime("descendants", _DESCENDANTS_MANY, _DESCENDANTS, ())
-        return [int(r[0]) for r in self._pg.read(_DESCENDANTS, (list(roots),))]
+        return [int(r[0]) for r in self._pg.read(_DESCENDANTS, (to_blobs(roots),))]
 
     def reaches(self, start: str, goal: str, *, edge_type: str, limit: int = 10_000) -> bool:
         """``Writer.reaches``; its first step from a world this transaction added is read for
@@ -204,9 +206,9 @@ class PgWriter(Writer):
         self._primed[name] = len(self._added_ids)
         if not todo:
             return
-        answers: dict[str, list[tuple[object]]] = {wid: [] for wid in todo}
-        for root, value in self._pg.read(batched, (todo, *extra)).fetchall():
-            answers[str(root)].append((value,))
+        answers: dict[bytes, list[tuple[object]]] = {to_blob(wid): [] for wid in todo}
+        for root, value in self._pg.read(batched, (list(answers), *extra)).fetchall():
+            answers[bytes(root)].append((value,))
         if single is _DESCENDANTS:
             self._pg.prime(single, {((w,),): rows for w, rows in answers.items()}, native=True)
         else:
