@@ -179,3 +179,29 @@ def test_a_read_of_a_malformed_id_finds_nothing_and_a_write_refuses_it() -> None
             assert store.edges_of(bad, direction="both") == []
         with pytest.raises(ValidationError), store.transaction() as txn:  # type: ignore[attr-defined]
             txn.add_alias("nope", "alpha")
+
+
+def test_a_v4_store_with_a_malformed_id_is_refused_whole_and_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    from worlddb.errors import IntegrityError
+
+    path = tmp_path / "store.db"
+    shutil.copyfile(FIXTURE, path)
+    conn = sqlite3.connect(path)
+    try:
+        (node,) = conn.execute("SELECT node FROM provenance LIMIT 1").fetchone()
+        conn.execute("UPDATE provenance SET node = 'Not-An-Id' WHERE node = ?", (node,))
+        conn.commit()
+    finally:
+        conn.close()
+    before = path.read_bytes()
+    with pytest.raises(IntegrityError, match=r"provenance\.node holds 'Not-An-Id'"):
+        open_sqlite_store(path)
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 4  # nothing half-done
+        assert conn.execute("SELECT count(*) FROM provenance WHERE node = 'Not-An-Id'").fetchone()
+    finally:
+        conn.close()
+    assert len(path.read_bytes()) == len(before)

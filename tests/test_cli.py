@@ -221,9 +221,11 @@ def test_bench_subcommands_dispatch_to_run_functions(
     fake = types.ModuleType("worlddb.bench.recall")
     fake.run_recall_bench = run_recall_bench  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "worlddb.bench.recall", fake)
-    result = _json(run("bench", "recall", "-p", "queries=7", "-p", "mode=fast", "--json"))
+    result = _json(
+        run("bench", "recall", "-p", "queries=7", "-p", "mode=fast", "-p", "floor=false", "--json")
+    )
     assert result == {"p95_ms": 1.5, "queries": 7}
-    assert seen == {"queries": 7, "mode": "fast"}
+    assert seen == {"queries": 7, "mode": "fast", "floor": False}
     assert run("bench", "recall", "-p", "oops").exit_code == 2
 
 

@@ -28,7 +28,14 @@ if TYPE_CHECKING:
 __all__ = ["GROUPS"]
 
 
+_BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
+
+
 def _value(text: str) -> object:
+    """A ``-p`` value as the benches take it: an int, a float, a bool ("true"/"false",
+    "yes"/"no": ``-p floor=false`` must not read as the truthy string "false"), else text."""
+    if text.lower() in _BOOLEANS:
+        return _BOOLEANS[text.lower()]
     for convert in (int, float):
         try:
             return convert(text)

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Final
 
-from worlddb.errors import SchemaVersionError
+from worlddb.errors import IntegrityError, SchemaVersionError
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -252,6 +252,22 @@ def _unhex(value: str | bytes | None) -> bytes | None:
     return bytes.fromhex(value) if isinstance(value, str) else value
 
 
+def _check_hex_ids(conn: sqlite3.Connection, table: str, column: str) -> None:
+    """Refuse the upgrade, with the offending value, when ``table.column`` holds something
+    that is not a 64-character lowercase hex id: converting it would fail deep inside SQLite
+    with "user-defined function raised exception", which names neither the table nor the row.
+    """
+    bad = conn.execute(
+        f"SELECT {column} FROM {table} WHERE {column} IS NOT NULL AND (typeof({column}) != "
+        f"'text' OR length({column}) != 64 OR {column} GLOB '*[^0-9a-f]*') LIMIT 1"
+    ).fetchone()
+    if bad is not None:
+        raise IntegrityError(
+            f"cannot upgrade the store to schema 5: {table}.{column} holds {bad[0]!r}, not a "
+            "64-character lowercase hex id; the file is unchanged"
+        )
+
+
 def _v5(conn: sqlite3.Connection) -> None:
     """Rebuild every id-holding table with BLOB id columns (see ``_V5_TABLES``)."""
     conn.create_function(_UNHEX, 1, _unhex, deterministic=True)
@@ -266,6 +282,8 @@ def _v5(conn: sqlite3.Connection) -> None:
                     (table,),
                 )
             ]
+            for column in id_columns:
+                _check_hex_ids(conn, table, column)
             values = [f"{_UNHEX}({c})" if c in id_columns else c for c in columns]
             conn.execute(f"CREATE TABLE {table}_v5 {definition}")
             conn.execute(
