@@ -8,19 +8,15 @@ match what the V4 code read from the fixture (``store.db.json``).
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from pathlib import Path
-from typing import Any
 
+from tests.v4_fixture import FIXTURE, READ, assert_reads_as_v4
 from worlddb import WorldDB
 from worlddb.model import fts_columns
 from worlddb.store.postgres.schema import MIGRATIONS, SCHEMA_VERSION
 from worlddb.store.postgres.writer import vector_literal
 from worlddb.testing import HashEmbedder
 
-FIXTURE = Path(__file__).parent / "data" / "v4_store" / "store.db"
-READ = json.loads(Path(f"{FIXTURE}.json").read_text())
 COPIED = (
     "meta",
     "blobs",
@@ -96,52 +92,13 @@ def _v2_database(url: str) -> None:
         source.close()
 
 
-def _world(db: WorldDB, wid: str) -> dict[str, Any]:
-    w = db.get(wid)
-    return {
-        "id": w.id,
-        "type": w.type,
-        "name": w.name,
-        "content": w.content,
-        "children": list(w.children),
-        "parent": w.parent,
-        "valid_from": w.valid_from,
-        "valid_to": w.valid_to,
-        "provenance": list(w.provenance),
-        "aliases": list(w.aliases),
-        "scopes": db.scopes_of(wid),
-    }
-
-
 def test_a_v2_database_upgrades_to_bytea_ids_and_reads_the_same(pg_url: str) -> None:
     import psycopg
 
     _v2_database(pg_url)
     db = WorldDB.open(pg_url, embedder=HashEmbedder(), extractor=None, record_recalls=False)
     try:
-        ids = sorted(w.id for w in db.iter_worlds())
-        assert ids == READ["ids"]
-        assert {wid: _world(db, wid) for wid in ids} == READ["worlds"]
-        edges = sorted(
-            {
-                (e.id, e.type, e.source, e.target, e.status)
-                for wid in ids
-                for e in db.edges(wid, direction="both", include_retired=True)
-            }
-        )
-        assert [list(e) for e in edges] == READ["edges"]
-        proposals = [[p.edge_id, p.source, p.target, p.status] for p in db.proposals(None)]
-        assert proposals == READ["proposals"]
-        prefix, full = READ["prefix"]
-        assert db.get(prefix).id == full
-        assert db.get(full[:10]).id == full
-        amended = READ["amended"]
-        assert [w.id for w in db.history(amended["new"])] == amended["history"]
-        assert amended["new"] in [
-            h.id for h in db.recall("where do I live", scopes={"user_id": "ada"}).hits
-        ]
-        assert db.counts() == READ["counts"]
-        assert db.verify() == []
+        assert_reads_as_v4(db)
         db.accept_merge(READ["pending_proposal"])  # and it writes
         assert db.proposals("accepted")[0].edge_id == READ["pending_proposal"]
     finally:
