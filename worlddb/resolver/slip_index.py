@@ -84,8 +84,8 @@ class SlipIndex:
                 holders.append(rid)
 
     def matches(self, name: str) -> list[int]:
-        """Row ids of stored one-word names one edit from ``name`` (itself one word), nearest
-        first, at most ``MAX_ROWS``; nothing for a name of several words or a short one."""
+        """Row ids of stored one-word names one edit from ``name`` (itself one word), in the
+        names' order, at most ``MAX_ROWS``; nothing for a name of several words or a short one."""
         word = one_word(name)
         if word is None:
             return []

@@ -363,23 +363,15 @@ class TieredResolver:
         scopes: ScopeSet,
     ) -> dict[int, Candidate]:
         """Candidates across scripts (``romanised``): stored names in another script that the
-        romanised query spells, and stored names a query in another script romanises to."""
+        romanised query spells, and the East Asian readings of a person's name. (A query written
+        in another script is blocked by its romanisation in every stage of ``resolve``.)"""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
             for x in surfaces:
                 rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
                 rids += index.chinese_matches(x) + index.japanese_matches(x)
-        found = self.blocker.by_rids(rids, types, exclude, scopes)
-        latin = [romanise(x) for x in surfaces if foreign_script(x)]
-        if latin:
-            limit = self.settings.block_limit
-            found.update(
-                self.blocker.by_text(
-                    latin, types, stage="all", limit=limit, exclude=exclude, scopes=scopes
-                )
-            )
-        return found
+        return self.blocker.by_rids(rids, types, exclude, scopes)
 
     def _gather(
         self,

@@ -12,6 +12,7 @@ import sqlite3
 
 from worlddb.hashing import decode_world, digest, world_bytes
 from worlddb.model import fts_columns
+from worlddb.store.ids import hexid
 
 __all__ = ["invariant_problems"]
 
@@ -82,7 +83,7 @@ def invariant_problems(conn: sqlite3.Connection) -> list[str]:
 def _shown(value: object) -> str:
     """A stored id as hex; anything else (a tampered row's text) as it is, so a damaged id
     column is reported rather than failing the check."""
-    return value.hex() if isinstance(value, bytes | memoryview) else str(value)
+    return hexid(value) if isinstance(value, bytes | memoryview) else str(value)
 
 
 def _check_fts(conn: sqlite3.Connection) -> list[str]:
