@@ -260,6 +260,7 @@ def _load_one(
     if variants:
         floors += [("floor_bulk_text_ids", True, "text_ids")]
         floors += [("floor_bulk_edges_keyed", True, "edges_keyed")]
+        floors += [("floor_bulk_edges_keyed_kept", True, "edges_keyed_kept")]
     for name, bulk, variant in floors:
         floor_path = Path(f"{path}.{name}")
         _remove(floor_path)

@@ -17,7 +17,10 @@ the ids: the rows are prepared before the clock starts). Two floors:
 ``text_ids`` binds every id as its 64 hex characters, the rows of schema V4 and before (SQLite
 keeps a TEXT value in a BLOB column as TEXT, so the file holds what V4 wrote), and
 ``edges_keyed`` replaces ``edges`` by a ``WITHOUT ROWID`` table keyed ``(src, type, dst)`` with
-only the ``(dst, type)`` index (no rowid, no id index, no ``(src, type)`` index).
+only the ``(dst, type)`` index (no rowid, no id index, no ``(src, type)`` index), and
+``edges_keyed_kept`` is that table as the store could actually use it: edges are looked up by
+their id (``delete_edge``, proposals) and read in write order (the consolidator's cursor, child
+order), so it keeps a unique id index and an ordering column ``seq`` with its own index.
 
 It lives in the store because it runs SQL; it writes only to the new file it is given.
 """
@@ -49,7 +52,7 @@ class FloorBatch:
     edges: list[tuple[object, ...]] = field(default_factory=list)
 
 
-VARIANTS = ("store", "text_ids", "edges_keyed")
+VARIANTS = ("store", "text_ids", "edges_keyed", "edges_keyed_kept")
 
 _KEYED_EDGES = """CREATE TABLE edges (
     src BLOB NOT NULL, type TEXT NOT NULL, dst BLOB NOT NULL, id BLOB NOT NULL,
@@ -57,6 +60,18 @@ _KEYED_EDGES = """CREATE TABLE edges (
     ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active',
     PRIMARY KEY (src, type, dst)
 ) WITHOUT ROWID"""
+
+_KEPT_EDGES = """CREATE TABLE edges (
+    src BLOB NOT NULL, type TEXT NOT NULL, dst BLOB NOT NULL, id BLOB NOT NULL,
+    props TEXT NOT NULL DEFAULT '{}', valid_from INTEGER, valid_to INTEGER,
+    ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active', seq INTEGER NOT NULL,
+    PRIMARY KEY (src, type, dst)
+) WITHOUT ROWID"""
+_KEPT_INDEXES = (
+    "CREATE UNIQUE INDEX edges_id ON edges (id)",
+    "CREATE INDEX edges_dst ON edges (dst, type)",
+    "CREATE INDEX edges_seq ON edges (seq)",
+)
 
 
 def _as_blobs(batch: FloorBatch) -> FloorBatch:
@@ -86,11 +101,20 @@ def raw_load_floor(
         conn.execute("DROP TABLE edges")
         conn.execute(_KEYED_EDGES)
         conn.execute("CREATE INDEX edges_dst ON edges (dst, type)")
+    elif variant == "edges_keyed_kept":
+        conn.execute("DROP TABLE edges")
+        conn.execute(_KEPT_EDGES)
+        for index in _KEPT_INDEXES:
+            conn.execute(index)
+    keyed = variant in ("edges_keyed", "edges_keyed_kept")
     edge_columns = (
         "(src, type, dst, id, props, valid_from, valid_to, ingested_at, status)"
-        if variant == "edges_keyed"
+        if keyed
         else "(id, type, src, dst, props, valid_from, valid_to, ingested_at, status)"
     )
+    if variant == "edges_keyed_kept":
+        edge_columns = edge_columns[:-1] + ", seq)"
+    seq = 0
     wall = cpu = 0.0
     rows = 0
 
@@ -115,8 +139,11 @@ def raw_load_floor(
                 indexes.append(str(sql))
         for prepared in batches:
             batch = prepared if variant == "text_ids" else _as_blobs(prepared)
-            if variant == "edges_keyed":
+            if keyed:
                 batch.edges = [(e[2], e[1], e[3], e[0], *e[4:]) for e in batch.edges]
+            if variant == "edges_keyed_kept":
+                batch.edges = [(*e, seq + i) for i, e in enumerate(batch.edges, 1)]
+                seq += len(batch.edges)
             began, began_cpu = time.perf_counter(), time.process_time()
             if not bulk:
                 conn.execute("BEGIN IMMEDIATE")
@@ -128,9 +155,8 @@ def raw_load_floor(
                 batch.nodes,
             )
             conn.executemany("INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)", batch.fts)
-            conn.executemany(
-                f"INSERT INTO edges {edge_columns} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch.edges
-            )
+            marks = ", ".join("?" * (10 if variant == "edges_keyed_kept" else 9))
+            conn.executemany(f"INSERT INTO edges {edge_columns} VALUES ({marks})", batch.edges)
             if not bulk:
                 conn.execute("COMMIT")
             wall += time.perf_counter() - began
