@@ -12,6 +12,7 @@ from worlddb.engine import WorldDB
 from worlddb.model import NodeId, WorldSpec
 from worlddb.resolver import Option
 from worlddb.resolver.similarity import compare_names, name_form
+from worlddb.resolver.slips import other_name_in_script
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -102,3 +103,31 @@ def test_a_mistyped_legal_form_is_still_the_legal_form(
     (target,) = store_all(db, ("Organization", stored))
     assert resolve(db, "Organization", query).world_id == target
     assert name_form("Harper Logistics SARL").words == ("harper", "logistics")  # not "srl"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "two"),
+    [
+        ("Иван Конюшев", "Иван Контюшев", True),  # a Cyrillic letter more: another family
+        ("Աբրոյան ՀՁ", "Աբդոյան ՀՁ", True),  # r / d are QWERTY neighbours only in Latin
+        ("Ражковский", "Рашковский", True),  # ж / ш romanise to z / s, one English sound
+        ("ปริชญา พรหมา", "ปริชญา พรหมยา", True),  # a Thai consonant dropped
+        ("Анна Петрова", "Анна Петорва", False),  # two letters swapped: a slip anywhere
+        ("Анна Петрова", "Анна Петтрова", False),  # a letter doubled
+        ("Семён Букашов", "Семен Букашов", False),  # one name once the diaeresis is folded
+        ("Анна Петрова", "Anna Petrova", False),  # two scripts: the romanisation judges
+        ("东源县", "东光县", False),  # Han has its own rules (simplified / traditional)
+        ("Ivan Petrov", "Ivan Petrovv", False),  # Latin keeps the keyboard model
+        ("Анна Петрова", "Анна Петрова Иванова", False),  # more than one letter apart
+    ],
+)
+def test_one_letter_apart_in_another_alphabet_is_two_names(a: str, b: str, two: bool) -> None:
+    assert other_name_in_script(a, b) is two
+    assert other_name_in_script(b, a) is two
+
+
+def test_the_resolver_keeps_cyrillic_names_one_letter_apart_apart(db: WorldDB) -> None:
+    (stored,) = store_all(db, ("Person", "Владимир Кудрявский"))
+    assert resolve(db, "Person", "Владимир Кудровский").outcome == "new"
+    assert resolve(db, "Person", "Владимир Кудярвский").world_id == stored  # swapped: a slip
+    assert resolve(db, "Person", "Vladimir Kudryavskiy").world_id == stored  # romanised

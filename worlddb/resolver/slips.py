@@ -11,10 +11,13 @@ that word.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["NEIGHBOURS", "SOUND_ALIKE", "typing_slip"]
+from rapidfuzz.distance import OSA
+
+__all__ = ["NEIGHBOURS", "SOUND_ALIKE", "other_name_in_script", "typing_slip"]
 
 _KEY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
@@ -84,3 +87,60 @@ def _transposed(a: str, b: str) -> bool:
         and a[diff[0]] == b[diff[1]]
         and a[diff[1]] == b[diff[0]]
     )
+
+
+_OWN_RULES: Final = frozenset({"LATIN", "CJK", "HANGUL", "HIRAGANA", "KATAKANA"})
+"""Scripts this rule leaves alone: Latin has the keyboard model above; Han, kana and Hangul have
+their own (``chinese``, ``japanese``, ``korean``), where one sign more or less, or a simplified
+character for a traditional one, is not a letter of an alphabet."""
+
+
+def _script_letters(name: str) -> tuple[str, str] | None:
+    """``name``'s script and its letters (case and marks folded, spaces kept), when every letter
+    of it is of one alphabet outside ``_OWN_RULES``; ``None`` otherwise."""
+    script = ""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", name.casefold()):
+        if unicodedata.category(ch).startswith("M"):
+            continue  # a mark (Cyrillic ё's diaeresis, a Thai vowel or tone sign): not counted
+        if ch.isspace():
+            out.append(" ")
+        elif ch.isalpha():
+            own = unicodedata.name(ch, "?").split(" ", 1)[0]
+            if own in _OWN_RULES or (script and own != script):
+                return None
+            script = own
+            out.append(ch)
+    return (script, "".join(out)) if script else None
+
+
+@lru_cache(maxsize=65536)
+def other_name_in_script(a: str, b: str) -> bool:
+    """Whether two names written in one alphabet other than Latin (Cyrillic, Armenian, Greek,
+    Georgian, Thai, Arabic...) are one letter apart there in a way no slip explains: a letter
+    changed, added or dropped, but not two neighbouring letters swapped nor a letter doubled.
+
+    Why: ``typing_slip`` judges the romanised words, and its evidence is Latin's: keys that are
+    neighbours on a QWERTY keyboard, letters that spell one English sound. A letter of another
+    alphabet romanises to letters whose keys say nothing about how it was typed ("Աբրոյան" /
+    "Աբդոյան" read "Abroyan" / "Abdoyan": r and d sit side by side on QWERTY), and one letter
+    more or less there is as often another family ("Конюшев" / "Контюшев") as a typo. So in
+    these scripts a one-letter difference is two names; context may still vouch for the pair
+    (the relaxed comparison does not ask this).
+    """
+    left, right = _script_letters(a), _script_letters(b)
+    if left is None or right is None or left[0] != right[0] or left[1] == right[1]:
+        return False
+    x, y = left[1], right[1]
+    if OSA.distance(x, y, score_cutoff=2) != 1:
+        return False
+    if _transposed(x, y):
+        return False
+    short, long_ = sorted((x, y), key=len)
+    if len(long_) == len(short) + 1:
+        for i in range(len(long_)):
+            if long_[:i] + long_[i + 1 :] == short:
+                doubled = long_[i] in long_[max(i - 1, 0) : i] + long_[i + 1 : i + 2]
+                if doubled:
+                    return False
+    return True

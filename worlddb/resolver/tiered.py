@@ -77,6 +77,7 @@ from worlddb.resolver.similarity import (
     name_form,
 )
 from worlddb.resolver.slip_index import SlipIndex
+from worlddb.resolver.slips import other_name_in_script
 from worlddb.store.protocols import Store
 
 __all__ = [
@@ -438,6 +439,8 @@ class TieredResolver:
                     break
                 if personal and all(other_hangul_name(surface, q) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
+                if round5 and all(other_name_in_script(surface, q) for q in surfaces):
+                    continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
                 foreign = round5 and foreign_script(surface)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
