@@ -33,6 +33,7 @@ R13_SHA256 = "f5ea3a5d40ffe5d7"  # bench/data/resolver_r13_holdout.jsonl, frozen
 R14_SHA256 = "f540a8db2639e872"  # bench/data/resolver_r14_holdout.jsonl, frozen before round 14
 R15_SHA256 = "eb9068203e0de00e"  # bench/data/resolver_r15_holdout.jsonl, frozen before round 15
 R16_SHA256 = "91684a59e03eddd3"  # bench/data/resolver_r16_holdout.jsonl, frozen before round 16
+R17_SHA256 = "a2f73bd690cdaab5"  # bench/data/resolver_r17_holdout.jsonl, frozen before round 17
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -340,6 +341,15 @@ def test_round16_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R16_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r16",))
     assert {q["half"] for q in queries} == {"r16"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round17_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r17_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R17_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r17",))
+    assert {q["half"] for q in queries} == {"r17"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

@@ -33,6 +33,7 @@ __all__ = [
     "R14",
     "R15",
     "R16",
+    "R17",
     "canonical_key",
     "load_generalisation",
 ]
@@ -113,7 +114,17 @@ Georgian and Armenian transliterations and Eastern/Western Armenian spellings, G
 place names in ASCII, ``vera``'s organisation acronyms, mobile operators' legal forms, Philippine
 "City of X" / "X City", Prism and highlight.js language aliases, seeded random typing errors) and
 near-named pairs (given, family, company, place and product names one edit apart, people sharing a
-family name), frozen before the round-16 tuning and used for final measurement only."""
+family name), frozen before the round-16 tuning; its category results were read in round 16, so
+from round 17 on it is development data."""
+R17: Final = ("r17",)
+"""The round-17 hold-out (``scripts/make_resolver_r17.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Arabic and Bengali
+titles, Hindi, Nepali, Tamil and Sinhala names in their script, ISO 15919 and Hunterian spellings,
+Finnish and Swedish place names in ASCII, FOLDOC's and listed companies' acronyms, listed
+companies' legal forms, South Tyrol's and other bilingual Italian municipalities, CodeMirror and
+tm-grammars language aliases, seeded random typing errors) and near-named pairs (given, family,
+company, place and product names one edit apart, people sharing a family name), frozen before the
+round-17 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -131,6 +142,7 @@ _FILES: Final = {
     "r14": "resolver_r14_holdout.jsonl",
     "r15": "resolver_r15_holdout.jsonl",
     "r16": "resolver_r16_holdout.jsonl",
+    "r17": "resolver_r17_holdout.jsonl",
 }
 
 Row = dict[str, object]
