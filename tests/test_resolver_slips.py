@@ -11,6 +11,7 @@ from tests.test_resolver import resolve, store_all
 from worlddb.engine import WorldDB
 from worlddb.model import NodeId, WorldSpec
 from worlddb.resolver import Option
+from worlddb.resolver.shortened import written_short
 from worlddb.resolver.similarity import compare_names, name_form
 from worlddb.resolver.slips import other_name_in_script
 
@@ -131,3 +132,54 @@ def test_the_resolver_keeps_cyrillic_names_one_letter_apart_apart(db: WorldDB) -
     assert resolve(db, "Person", "Владимир Кудровский").outcome == "new"
     assert resolve(db, "Person", "Владимир Кудярвский").world_id == stored  # swapped: a slip
     assert resolve(db, "Person", "Vladimir Kudryavskiy").world_id == stored  # romanised
+
+
+@pytest.mark.parametrize(
+    ("short", "whole", "expected"),
+    [
+        ("brg", "bridge", True),  # letters dropped, the rest in order
+        ("twp", "township", True),
+        ("fls", "falls", True),
+        ("sq", "square", True),  # the word's start, half of it or less
+        ("pt", "port", True),
+        ("cottonwd", "cottonwood", True),
+        ("gentas", "gentaslan", False),  # a long start is another name's stem
+        ("tra", "trang", False),  # one syllable of a longer one
+        ("hil", "hill", False),  # one letter: a typo's business, not a short form
+        ("rbg", "bridge", False),  # another first letter
+        ("bgr", "bridge", False),  # out of order
+    ],
+)
+def test_a_word_written_short(short: str, whole: str, expected: bool) -> None:
+    assert written_short(short, whole) is expected
+
+
+@pytest.mark.parametrize(
+    ("query", "stored", "same"),
+    [
+        ("Kennett Sq", "Kennett Square", True),  # beside a shared word
+        ("Goldens Brg", "Goldens Bridge", True),
+        ("Pt. of Spain", "Port of Spain", True),
+        ("Win 11", "Windows 11", True),  # the same version number
+        ("Cottonwd Fls", "Cottonwood Falls", False),  # nothing shared vouches for the forms
+        ("Gentas Foundry GmbH", "Gentaslan Foundry GmbH", False),
+    ],
+)
+def test_short_forms_need_a_shared_word(query: str, stored: str, same: bool) -> None:
+    match = compare_names(name_form(query, False), name_form(stored, False))
+    assert (match is not None) is same
+    if same:
+        assert match is not None and match.evidence in ("shortened", "equal")
+
+
+def test_short_forms_are_a_latin_script_convention() -> None:
+    query, stored = name_form("Atyan LLC", False), name_form("Atabekyan LLC", False)
+    assert compare_names(query, stored, latin=True) is not None  # "atyan" in "atabekyan"
+    assert compare_names(query, stored, latin=False) is None  # romanised: not chosen letters
+
+
+def test_the_resolver_finds_a_place_written_short(db: WorldDB) -> None:
+    (stored,) = store_all(db, ("Place", "Kennett Square"))
+    result = resolve(db, "Place", "Kennett Sq")
+    assert result.world_id == stored or stored in [o.world_id for o in result.options]
+    assert resolve(db, "Place", "Kennett Sqaure").outcome != "new"  # typo path unchanged

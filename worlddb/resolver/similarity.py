@@ -19,7 +19,8 @@ different companies. Each word of one name is aligned with its most similar word
   another ("Stripe"/"Stride") is not proposed either;
 * each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
   ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
-  "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), or
+  "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), a
+  word written short beside a shared word ("Kennett Sq"/"Kennett Square", ``shortened``), or
   a likely typo: an edit distance of at most one (two for long words). The phonetic tier also
   accepts words that sound alike once respelled ("Phillip"/"Filip").
 
@@ -69,6 +70,7 @@ from worlddb.resolver.namedata import (
     surnames,
     surnames_abroad,
 )
+from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slips import typing_slip
 from worlddb.resolver.syllables import two_syllables
 
@@ -195,7 +197,10 @@ def _word_similarity(
             if long_[len(short) :] in TECH_ENDINGS:
                 return VARIANT_SIMILARITY, "variant"
             if len(short) <= 4:
-                return ABBREVIATION_SIMILARITY, "abbreviation"
+                cut = "shortened" if written_short(short, long_) else "abbreviation"
+                return ABBREVIATION_SIMILARITY, cut  # "Win 11" / "Windows 11"
+        if written_short(short, long_):
+            return ABBREVIATION_SIMILARITY, "shortened"  # "Fox Is" / "Fox Island"
     return 0.0, ""
 
 
@@ -318,7 +323,8 @@ EVIDENCE_SOURCES: Final = {
     "vendor": "vendor short name (lexicon)",
     "transliteration": "romanisation variant (anyascii, transliteration rules)",
     "variant": "tech name ending (-SQL, -DB, -JS)",
-    "abbreviation": "abbreviated word, same version number",
+    "abbreviation": "abbreviated word, with the same version number or beside a shared word",
+    "shortened": "a word written short, letters dropped in order (Brg, Twp), beside a shared word",
     "typo": "one or two edits, not two known names (US Census name lists), a slip of the "
     "fingers (QWERTY neighbour, dropped or doubled letter) when both are rarer census names",
     "phonetic": "same respelled sound",
@@ -328,6 +334,7 @@ EVIDENCE_SOURCES: Final = {
 _EVIDENCE_RANK: Final = {
     "phonetic": 0,
     "abbreviation": 1,
+    "shortened": 1,
     "typo": 2,
     "variant": 3,
     "transliteration": 4,
@@ -347,6 +354,7 @@ def compare_names(
     strict: bool = True,
     generic: frozenset[str] = frozenset(),
     cross: bool = False,
+    latin: bool = True,
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -361,6 +369,8 @@ def compare_names(
         generic: Class words of the query's type (``GENERIC_HEADS``) that may end either name
             unmatched ("Adachi City" / "Adachi"), at a penalty like other optional words.
         cross: One of the two names was written in another script (see ``_word_similarity``).
+        latin: Both names were written in Latin letters, so a word may be written short
+            (``shortened``: "Brg" / "Bridge" beside a shared word).
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
@@ -426,6 +436,10 @@ def compare_names(
         return None  # the fuzzy tier already judged this pair
     if "abbreviation" in reasons and not query.numbers:
         return None  # "Win 11" is "Windows 11", but "Excel" is not "Excelsior"
+    if "shortened" in reasons:
+        anchored = bool(reasons - {"shortened", "initial"})  # "Kennett Sq" / "Kennett Square"
+        if not (latin and (anchored or query.numbers)):
+            return None
     if strict and reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
         i, j = pairs[0]
         if max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD:

@@ -458,6 +458,7 @@ class TieredResolver:
                         personal=personal,
                         generic=generic,
                         cross=personal and script != foreign,
+                        latin=not (script or foreign),
                     )
                     if match is None:
                         continue
