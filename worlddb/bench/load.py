@@ -198,7 +198,8 @@ def run_load_bench(
     """Load ``nodes`` worlds and ``edges`` refers_to edges into a new store at ``db_path``.
 
     ``variants``: also measure the bulk floor with the hex-text ids of schema V4 (what the
-    32-byte ids of V5 bought) and with ``(src, type, dst)``-keyed edges (what that would buy;
+    32-byte ids of V5 bought) and with ``(src, type, dst)``-keyed edges, bare and with the id
+    index and write order the store reads (what that key would buy, and what it would cost;
     ``worlddb.store.raw_floor``).
     ``backend="sqlite,postgres"`` loads the same data into each backend in turn (SQLite at
     ``db_path``, PostgreSQL in ``db`` or a throwaway ``pgserver``) and reports them side by
