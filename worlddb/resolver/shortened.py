@@ -1,5 +1,5 @@
 """Words written short by dropping letters: "Brg" for Bridge, "Twp" for Township, "Natl" for
-National, "Cottonwd" for Cottonwood. Pure.
+National, "Sq" for Square. Pure.
 
 Postal services, signs, registries and people typing in a hurry shorten a word by keeping its
 first letter and some of the others, in order (USPS Publication 28's street and place words,
@@ -19,7 +19,6 @@ __all__ = ["MAX_CUT", "MAX_VOWELS", "MIN_DROPPED", "written_short"]
 
 MIN_DROPPED: Final = 2
 """Letters a short form must leave out: one letter less is a typo's business ("Hil"/"Hill")."""
-
 
 MAX_CUT: Final = 3
 """Longest short form that is the start of its word ("Sta", "Pt"): a longer start is as often

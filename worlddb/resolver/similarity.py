@@ -323,7 +323,7 @@ EVIDENCE_SOURCES: Final = {
     "vendor": "vendor short name (lexicon)",
     "transliteration": "romanisation variant (anyascii, transliteration rules)",
     "variant": "tech name ending (-SQL, -DB, -JS)",
-    "abbreviation": "abbreviated word, with the same version number or beside a shared word",
+    "abbreviation": "abbreviated word, same version number",
     "shortened": "a word written short, letters dropped in order (Brg, Twp), beside a shared word",
     "typo": "one or two edits, not two known names (US Census name lists), a slip of the "
     "fingers (QWERTY neighbour, dropped or doubled letter) when both are rarer census names",
