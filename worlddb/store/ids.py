@@ -1,13 +1,13 @@
 """World and edge ids at the store boundary: 64 hex characters above, 32 raw bytes below.
 
 Why: from schema V5 (SQLite) and V3 (PostgreSQL) every column holding a world or edge id is a
-32-byte BLOB (``BYTEA``): half the bytes of the hex text in every row and every id index, and
-about a quarter off SQLite's bulk floor at 1M worlds (BENCHMARKS.md). Above ``worlddb.store``
-ids stay lowercase hex strings: each statement converts its parameters (``to_blob`` in a
-write, which refuses a malformed id; ``probe`` in a read, which finds nothing for one) and the
-ids it reads (``hexid``), with the functions defined here and nowhere else. Order is
-unchanged: bytes compare as ``memcmp``, which is the order of their lowercase hex, so a read
-ordered by id keeps its order and an id prefix is still a range (``prefix_range``).
+32-byte BLOB (``BYTEA``): half the bytes of the hex text in every row and every id index (the
+file a third smaller, and SQLite's bulk floor ~10% cheaper at 1M worlds, BENCHMARKS.md). Above
+``worlddb.store`` ids stay lowercase hex strings: each statement converts its parameters
+(``to_blob`` in a write, which refuses a malformed id; ``probe`` in a read, which finds nothing
+for one) and the ids it reads (``hexid``), with the functions defined here and nowhere else.
+Order is unchanged: bytes compare as ``memcmp``, which is the order of their lowercase hex, so a
+read ordered by id keeps its order and an id prefix is still a range (``prefix_range``).
 """
 
 from __future__ import annotations

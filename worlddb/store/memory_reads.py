@@ -32,6 +32,7 @@ class ScopeMemberReads(ConnectionMixin):
 
     def shared_member_ids(self, scope: str) -> frozenset[str]:
         """The members of ``scope`` that some other scope holds too."""
+        key = probe(scope)
         with self._guard:
             return frozenset(
                 hexid(r[0])
@@ -39,6 +40,6 @@ class ScopeMemberReads(ConnectionMixin):
                     "SELECT DISTINCT n.id FROM scope_members m JOIN nodes n ON n.rid = m.rid "
                     "WHERE m.scope != ? "
                     "AND m.rid IN (SELECT rid FROM scope_members WHERE scope = ?)",
-                    (probe(scope), probe(scope)),
+                    (key, key),
                 )
             )

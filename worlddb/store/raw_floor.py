@@ -54,24 +54,38 @@ class FloorBatch:
 
 VARIANTS = ("store", "text_ids", "edges_keyed", "edges_keyed_kept")
 
-_KEYED_EDGES = """CREATE TABLE edges (
+_STORE_COLUMNS = ("id", "type", "src", "dst", "props", "valid_from", "valid_to", "ingested_at")
+_KEYED_COLUMNS = ("src", "type", "dst", "id", "props", "valid_from", "valid_to", "ingested_at")
+
+
+def _keyed_table(seq: bool) -> str:
+    """The ``(src, type, dst)``-keyed edges table, with the ``seq`` write-order column or not."""
+    order = " seq INTEGER NOT NULL," if seq else ""
+    return f"""CREATE TABLE edges (
     src BLOB NOT NULL, type TEXT NOT NULL, dst BLOB NOT NULL, id BLOB NOT NULL,
-    props TEXT NOT NULL DEFAULT '{}', valid_from INTEGER, valid_to INTEGER,
-    ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active',
+    props TEXT NOT NULL DEFAULT '{{}}', valid_from INTEGER, valid_to INTEGER,
+    ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active',{order}
     PRIMARY KEY (src, type, dst)
 ) WITHOUT ROWID"""
 
-_KEPT_EDGES = """CREATE TABLE edges (
-    src BLOB NOT NULL, type TEXT NOT NULL, dst BLOB NOT NULL, id BLOB NOT NULL,
-    props TEXT NOT NULL DEFAULT '{}', valid_from INTEGER, valid_to INTEGER,
-    ingested_at INTEGER NOT NULL, status TEXT NOT NULL DEFAULT 'active', seq INTEGER NOT NULL,
-    PRIMARY KEY (src, type, dst)
-) WITHOUT ROWID"""
-_KEPT_INDEXES = (
-    "CREATE UNIQUE INDEX edges_id ON edges (id)",
-    "CREATE INDEX edges_dst ON edges (dst, type)",
-    "CREATE INDEX edges_seq ON edges (seq)",
-)
+
+_EDGE_SCHEMAS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "edges_keyed": (
+        _keyed_table(seq=False),
+        ("CREATE INDEX edges_dst ON edges (dst, type)",),
+        (*_KEYED_COLUMNS, "status"),
+    ),
+    "edges_keyed_kept": (
+        _keyed_table(seq=True),
+        (
+            "CREATE UNIQUE INDEX edges_id ON edges (id)",
+            "CREATE INDEX edges_dst ON edges (dst, type)",
+            "CREATE INDEX edges_seq ON edges (seq)",
+        ),
+        (*_KEYED_COLUMNS, "status", "seq"),
+    ),
+}
+"""Variant → (its edges table, its indexes, the columns an edge row fills, in order)."""
 
 
 def _as_blobs(batch: FloorBatch) -> FloorBatch:
@@ -97,23 +111,17 @@ def raw_load_floor(
         raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
     store = open_sqlite_store(path)
     conn = store._write_connection
-    if variant == "edges_keyed":
+    columns: tuple[str, ...] = (*_STORE_COLUMNS, "status")
+    schema = _EDGE_SCHEMAS.get(variant)
+    if schema is not None:
+        table, edge_indexes, columns = schema
         conn.execute("DROP TABLE edges")
-        conn.execute(_KEYED_EDGES)
-        conn.execute("CREATE INDEX edges_dst ON edges (dst, type)")
-    elif variant == "edges_keyed_kept":
-        conn.execute("DROP TABLE edges")
-        conn.execute(_KEPT_EDGES)
-        for index in _KEPT_INDEXES:
+        conn.execute(table)
+        for index in edge_indexes:
             conn.execute(index)
-    keyed = variant in ("edges_keyed", "edges_keyed_kept")
-    edge_columns = (
-        "(src, type, dst, id, props, valid_from, valid_to, ingested_at, status)"
-        if keyed
-        else "(id, type, src, dst, props, valid_from, valid_to, ingested_at, status)"
+    insert_edges = (
+        f"INSERT INTO edges ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
     )
-    if variant == "edges_keyed_kept":
-        edge_columns = edge_columns[:-1] + ", seq)"
     seq = 0
     wall = cpu = 0.0
     rows = 0
@@ -139,9 +147,9 @@ def raw_load_floor(
                 indexes.append(str(sql))
         for prepared in batches:
             batch = prepared if variant == "text_ids" else _as_blobs(prepared)
-            if keyed:
+            if schema is not None:  # the key's columns first
                 batch.edges = [(e[2], e[1], e[3], e[0], *e[4:]) for e in batch.edges]
-            if variant == "edges_keyed_kept":
+            if "seq" in columns:
                 batch.edges = [(*e, seq + i) for i, e in enumerate(batch.edges, 1)]
                 seq += len(batch.edges)
             began, began_cpu = time.perf_counter(), time.process_time()
@@ -155,8 +163,7 @@ def raw_load_floor(
                 batch.nodes,
             )
             conn.executemany("INSERT INTO fts (rowid, name, content) VALUES (?, ?, ?)", batch.fts)
-            marks = ", ".join("?" * (10 if variant == "edges_keyed_kept" else 9))
-            conn.executemany(f"INSERT INTO edges {edge_columns} VALUES ({marks})", batch.edges)
+            conn.executemany(insert_edges, batch.edges)
             if not bulk:
                 conn.execute("COMMIT")
             wall += time.perf_counter() - began

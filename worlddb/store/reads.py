@@ -390,11 +390,12 @@ class ReadMixin(ConnectionMixin):
 
     def proposal_status(self, a: str, b: str) -> str | None:
         """The status of any proposal between ``a`` and ``b`` in either direction."""
+        one, other = probe(a), probe(b)
         with self._guard:
             rows = self._connection.execute(
                 "SELECT status FROM merge_proposals WHERE (src = ? AND dst = ?) "
                 "OR (src = ? AND dst = ?)",
-                (probe(a), probe(b), probe(b), probe(a)),
+                (one, other, other, one),
             ).fetchall()
         statuses = {r[0] for r in rows}
         for status in ("rejected", "accepted", "pending"):

@@ -67,8 +67,10 @@ def scope_condition(alias: str, scopes: Sequence[str] | None) -> tuple[str, list
             f" AND NOT EXISTS (SELECT 1 FROM scope_members m WHERE m.rid = {alias}.rid)",
             [],
         )
-    probe = f" AND EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
-    return probe * len(scopes), list(probes(scopes))
+    member = (
+        f" AND EXISTS (SELECT 1 FROM scope_members m WHERE m.scope = ? AND m.rid = {alias}.rid)"
+    )
+    return member * len(scopes), list(probes(scopes))
 
 
 def _marks(values: Sequence[object]) -> str:

@@ -154,12 +154,13 @@ CREATE TABLE retention (
 );
 """
 
-# V5: every world and edge id is its 32 raw bytes (a BLOB), not 64 hex characters (issue 14):
-# half the key bytes in every row and id index, ~25% off the bulk floor at 1M worlds
-# (BENCHMARKS.md); ``worlddb.store.ids`` converts at the statements. Each table holding ids is
-# rebuilt (SQLite cannot change a column's type in place): the same columns in the same order
-# with BLOB id columns, its rows copied through ``_UNHEX``, its indexes recreated from their own
-# text. Row ids are copied, so ``fts`` (keyed by ``nodes.rid``) and every ``rid`` stay valid.
+# V5: every world and edge id is its 32 raw bytes (a BLOB), not 64 hex characters (issue 14): half
+# the key bytes in every row and id index, files a third smaller and the bulk floor ~10% cheaper
+# at 1M worlds (BENCHMARKS.md); ``worlddb.store.ids`` converts at the statements. Each table
+# holding ids is rebuilt (SQLite cannot change a column's type in place): the same columns in the
+# same order with BLOB id columns, its rows copied through ``_UNHEX``, its indexes recreated from
+# their own text. Row ids are copied, so ``fts`` (keyed by ``nodes.rid``) and every ``rid`` stay
+# valid.
 _V5_TABLES: Final = {
     "blobs": (
         "(id BLOB PRIMARY KEY, body BLOB NOT NULL) WITHOUT ROWID",
