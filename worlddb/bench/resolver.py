@@ -176,8 +176,9 @@ def run_resolver_bench(
             on) or ``r14`` (``make_resolver_r14.py``: round 14's hold-out, development data from
             round 15 on) or ``r15`` (``make_resolver_r15.py``: round 15's hold-out, development data
             from round 16 on) or ``r16`` (``make_resolver_r16.py``: round 16's hold-out,
-            development data from round 17 on) or ``r17`` (``make_resolver_r17.py``: the round-17
-            hold-out, for final measurement only).
+            development data from round 17 on) or ``r17`` (``make_resolver_r17.py``: round 17's
+            hold-out, development data from round 18 on) or ``r18`` (``make_resolver_r18.py``: the
+            round-18 hold-out, for final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -200,6 +201,7 @@ def run_resolver_bench(
         R15,
         R16,
         R17,
+        R18,
         load_generalisation,
     )
 
@@ -220,6 +222,7 @@ def run_resolver_bench(
         "r15": R15,
         "r16": R16,
         "r17": R17,
+        "r18": R18,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -228,7 +231,8 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16' or 'r17', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17' or 'r18', not "
+            f"{dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

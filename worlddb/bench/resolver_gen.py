@@ -34,6 +34,7 @@ __all__ = [
     "R15",
     "R16",
     "R17",
+    "R18",
     "canonical_key",
     "load_generalisation",
 ]
@@ -124,7 +125,18 @@ Finnish and Swedish place names in ASCII, FOLDOC's and listed companies' acronym
 companies' legal forms, South Tyrol's and other bilingual Italian municipalities, CodeMirror and
 tm-grammars language aliases, seeded random typing errors) and near-named pairs (given, family,
 company, place and product names one edit apart, people sharing a family name), frozen before the
-round-17 tuning and used for final measurement only."""
+round-17 tuning; its category results were read in round 17, so from round 18 on it is
+development data."""
+R18: Final = ("r18",)
+"""The round-18 hold-out (``scripts/make_resolver_r18.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Persian titles,
+Bulgarian, Greek, Serbian and Armenian place names in their script and in Latin letters, German
+place names in ASCII, shared-mime-info's format acronyms, legal forms of the Public Suffix List's
+organisations and of mobile carriers, places' other-language names from libphonenumber's geocoding
+data, Rouge and Monaco language aliases, seeded random typing errors) and near-named pairs (Hebrew
+given and family names one edit apart, people sharing a family name, carriers, places and font or
+language names one edit apart), frozen before the round-18 tuning and used for final measurement
+only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -143,6 +155,7 @@ _FILES: Final = {
     "r15": "resolver_r15_holdout.jsonl",
     "r16": "resolver_r16_holdout.jsonl",
     "r17": "resolver_r17_holdout.jsonl",
+    "r18": "resolver_r18_holdout.jsonl",
 }
 
 Row = dict[str, object]
