@@ -3,12 +3,8 @@
 "NYC" and "New York City", "K8s" and "Kubernetes", "IBM" and "International Business Machines"
 are one entity, and no string distance can say so. Two sources cover them:
 
-* **alias groups**: country names, official names and ISO alpha-3 codes and the lettered codes
-  of subdivisions (US states, Canadian provinces, Australian states...) from ``pycountry`` (ISO
-  3166-1 and 3166-2; country names also in the ~160 languages its translations cover), US
-  states' AP-style abbreviations ("Calif.") from ``us``, programming languages' and file
-  formats' short names from ``pygments``'s lexer registry, and ``data/aliases.tsv`` for the
-  short forms that no package lists (each line says where its names come from);
+* **alias groups** (``alias_groups``: countries, subdivisions, US states, towns' other names,
+  programming languages' short names and ``data/aliases.tsv``), re-exported here;
 * **acronyms derived from a name's own words**: initials ("International Business Machines" →
   IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
   JS), mixed forms ("UC Berkeley" → "University of California, Berkeley") and numeronyms
@@ -23,12 +19,11 @@ from __future__ import annotations
 import re
 import threading
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
-from importlib import resources
 from typing import Final
 
-from worlddb.normalize import normalize_name
+from worlddb.resolver.alias_groups import alias_names, alias_types
 from worlddb.resolver.chinese import chinese_keys, same_chinese_name
 from worlddb.resolver.forms import fold_words
 from worlddb.resolver.japanese import japanese_keys, same_japanese_name
@@ -73,137 +68,6 @@ skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from an
 MIN_SYLLABIC: Final = 3  # letters of an acronym read as its words' first syllables
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
 _NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
-
-
-@cache
-def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
-    """normalised name → the groups it belongs to, as (type, source, names)."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
-    text = resources.files("worlddb.resolver").joinpath("data/aliases.tsv").read_text("utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            kind, source, names = line.split("\t")
-            found.append((kind, f"aliases.tsv:{source}", tuple(names.split("|"))))
-    import pycountry
-
-    translated = _translated_countries()
-    for country in pycountry.countries:
-        forms = [country.name, country.alpha_3]
-        forms += [getattr(country, f, None) or "" for f in ("official_name", "common_name")]
-        found.append(("Place", "pycountry:ISO 3166-1", tuple(str(n) for n in forms if n)))
-        if country.name in translated:
-            spellings = (country.name, *translated[country.name])
-            found.append(("Place", "pycountry:ISO 3166-1 in other languages", spellings))
-    for sub in pycountry.subdivisions:
-        # A subdivision's ISO 3166-2 code is its usual short form where the code is letters
-        # ("QLD", "SK", "BY", "SP"); numeric codes ("FR-75") are not names anyone writes.
-        code = sub.code.split("-", 1)[1]
-        if (
-            code.isalpha()
-            and 2 <= len(code) <= 3
-            and (sub.country_code != "US" or sub.type == "State")
-        ):
-            found.append(("Place", f"pycountry:{_SUBDIVISION}{sub.country_code}", (sub.name, code)))
-    found += _state_groups()
-    found += _tool_groups()
-    index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
-    for group in found:
-        for name in group[2]:
-            index.setdefault(normalize_name(name), []).append(group)
-    return {k: tuple(v) for k, v in index.items()}
-
-
-MIN_TOOL_ALIAS: Final = 2
-_SUBDIVISION: Final = "ISO 3166-2:"
-
-
-def _translated_countries() -> dict[str, tuple[str, ...]]:
-    """Each country's name in the languages ``pycountry`` ships ISO 3166-1 translations for
-    (its gettext catalogues, from Debian's iso-codes: "Deutschland", "Allemagne", "Alemania",
-    "ドイツ" for Germany): people write the country they live in in their own language."""
-    import gettext
-    from pathlib import Path
-
-    import pycountry
-
-    folder = Path(pycountry.__file__).parent / "locales"
-    english = [country.name for country in pycountry.countries]
-    found: dict[str, set[str]] = {}
-    for catalogue in sorted(folder.glob("*/LC_MESSAGES/iso3166-1.mo")):
-        with catalogue.open("rb") as fh:
-            language = gettext.GNUTranslations(fh)
-        for name in english:
-            other = language.gettext(name)
-            if other != name:
-                found.setdefault(name, set()).add(other)
-    return {name: tuple(sorted(others)) for name, others in found.items()}
-
-
-def _state_groups() -> list[tuple[str, str, tuple[str, ...]]]:
-    """US states and D.C. with the abbreviation AP style writes in running text and datelines
-    ("Calif.", "N.M.", "W.Va."), from the ``us`` package; the postal codes ("CA") come from
-    ISO 3166-2 above. States AP spells out ("Ohio", "Texas") have none. Without their full stop
-    most are words ("Ill", "Mass", "Wash"), so only the dotted form is an alias."""
-    import us
-
-    return [
-        ("Place", "us:AP style", (state.name, state.ap_abbr))
-        for state in us.states.STATES_AND_TERRITORIES
-        if state.ap_abbr and state.ap_abbr != state.name
-    ]
-
-
-def _tool_groups() -> list[tuple[str, str, tuple[str, ...]]]:
-    """Programming languages and file formats with the short names their ``pygments`` lexer's
-    maintainers list ("TypeScript" / "ts", "PostgreSQL" / "postgres", "Makefile" / "make"):
-    one group per lexer (its registry guarantees an alias names one lexer). Only aliases that
-    shorten the name are kept (its letters in order, from the first): "sage" is listed for
-    Python and "bsdmake" for Makefile, but they are other tools. Session and template lexers
-    ("Python console session", "HTML+Django") are kinds of text, not tools."""
-    from pygments.lexers import get_all_lexers  # type: ignore[import-untyped]
-
-    out: list[tuple[str, str, tuple[str, ...]]] = []
-    for name, aliases, _, _ in get_all_lexers():
-        if any(x in name for x in ("+", "/", "session", "Session", "console")):
-            continue
-        names = [a for a in aliases if len(a) >= MIN_TOOL_ALIAS and _shortens(a, name)]
-        if names:
-            out.append(("Tool", "pygments:lexer aliases", (name, *names)))
-    return out
-
-
-def _shortens(alias: str, name: str) -> bool:
-    short = "".join(fold_words(alias))
-    long_ = "".join(fold_words(name))
-    rest = iter(long_[1:])
-    return bool(short) and short[0] == long_[:1] and all(ch in rest for ch in short[1:])
-
-
-def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
-    """Other names of ``surface`` from the alias groups of a type in ``types``: (name, source).
-
-    A subdivision code is the weakest reading of a short form: when a country or a curated
-    group also reads it ("DC": Washington, D.C.; Sudan's Central Darfur is "SD-DC"), the codes
-    give way.
-    """
-    return list(_alias_names(normalize_name(surface), tuple(types)))
-
-
-@lru_cache(maxsize=8192)
-def _alias_names(norm: str, types: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    out: dict[str, str] = {}  # one entry per other name: a country's spellings repeat
-    for kind, source, names in _groups().get(norm, ()):
-        if kind in types or "Entity" in types:
-            for name in names:
-                if normalize_name(name) != norm:
-                    out.setdefault(name, source)
-    strong = tuple((n, source) for n, source in out.items() if _SUBDIVISION not in source)
-    return strong or tuple(out.items())
-
-
-def alias_types(surface: str) -> frozenset[str]:
-    """The types of the alias groups that list ``surface`` as one of their names."""
-    return frozenset(kind for kind, _, _ in _groups().get(normalize_name(surface), ()))
 
 
 @lru_cache(maxsize=65536)

@@ -1,0 +1,102 @@
+"""Round 18 (issue 13): places' other names from GeoNames and languages' file extensions from
+``pygments``; what each must not reach. Development data: r17 and every earlier set."""
+
+from __future__ import annotations
+
+import gzip
+import io
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from tests.test_resolver import resolve, store_all
+from worlddb.engine import WorldDB
+from worlddb.resolver.alias_groups import alias_names
+from worlddb.resolver.places import INDEX, build_index, place_key, place_names, places_text
+
+pytestmark = pytest.mark.worlddb(recluster=False)
+
+
+def _other(surface: str) -> set[str]:
+    return {name for name, _ in place_names(surface)}
+
+
+def test_places_artifact_is_the_built_one_and_credits_its_source() -> None:
+    raw = resources.files("worlddb.resolver").joinpath("data/places.tsv.gz").read_bytes()
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    assert "GeoNames" in lines[2] and "CC BY 4.0" in lines[2]
+    places = [line.split("\t") for line in lines if not line.startswith("#")]
+    assert len(places) == 234_908  # every place of cities500 (make_resolver_places.py)
+    assert all(len(p) == 3 and p[1].isdigit() and p[2] for p in places)
+    assert sum(p[2].count("|") for p in places) == 737_604
+
+
+def test_places_index_is_the_one_built_from_the_data_file() -> None:
+    # place_key and key_hash must fold exactly as when the index was built.
+    raw = resources.files("worlddb.resolver").joinpath(f"data/{INDEX}").read_bytes()
+    with np.load(io.BytesIO(raw)) as committed:
+        rebuilt = build_index(places_text())
+        for field in ("keys", "rows", "population"):
+            assert np.array_equal(committed[field], rebuilt[field]), field
+
+
+def test_place_key_folds_case_accents_and_punctuation() -> None:
+    assert place_key("St. Ulrich in Gröden") == "st ulrich in groden"
+    assert place_key("Bal'cana") == "balcana"
+
+
+def test_a_towns_other_official_and_historical_names() -> None:
+    assert "Bolzano" in _other("Bozen") and "Bozen" in _other("Bolzano")
+    assert "Valdaora" in _other("Olang")  # a village of 3,000 in South Tyrol
+    assert "Helsinki" in _other("Helsingfors")
+    assert "Munich" in _other("Мюнхен") and "Uthai Thani" in _other("อุทัยธานี")  # other scripts
+    assert "München" in _other("Munich") and "Praha" in _other("Prag")
+    assert dict(place_names("Bozen"))["Bolzano"] == "geonames:IT"
+    assert "Zurich" in _other("Zurigo")  # the own name unaccented too, as a store may hold it
+
+
+def test_a_shared_name_reads_as_the_place_that_dwarfs_the_others() -> None:
+    assert "Frankfurt am Main" in _other("Frankfurt")  # not Frankfurt (Oder), a tenth its size
+    assert _other("Springfield") == set()  # dozens of towns, none dominant
+
+
+def test_a_hamlet_never_reaches_a_city_through_their_shared_name() -> None:
+    # "Bolzano" is also a hamlet near Belluno; its name reads as the city, so the hamlet's
+    # own line must not lead from "Bolzano Bellunese" to the city.
+    assert "Bolzano" not in _other("Bolzano Bellunese")
+
+
+def test_a_place_written_as_its_own_name_is_that_place() -> None:
+    assert "Vienna" not in _other("Veen")  # a Dutch village, and an old name of Vienna
+    assert "Bolzano" in _other("Bozen")  # the Swiss "Bözen" only when written with its accent
+    assert "Bolzano" not in _other("Bözen")
+    assert "Köln" not in _other("Cologne")  # the price: a village in Gers is named Cologne
+
+
+def test_codes_and_short_surfaces_are_left_to_the_alias_groups() -> None:
+    assert alias_names("LA", ["Place"]) == [("Los Angeles", "aliases.tsv:usage")]
+    assert alias_names("Bozen", ["Person"]) == []  # places only
+
+
+def test_the_other_name_resolves_to_the_stored_town(db: WorldDB) -> None:
+    bolzano, brunico, vienna = store_all(
+        db, ("Place", "Bolzano"), ("Place", "Brunico"), ("Place", "Vienna")
+    )
+    found = resolve(db, "Place", "Bozen")
+    assert found.world_id == bolzano and found.tier == "alias"
+    assert "geonames:IT" in found.why(bolzano)
+    assert resolve(db, "Place", "Bruneck").world_id == brunico
+    assert resolve(db, "Place", "Wien").world_id == vienna
+    assert resolve(db, "Place", "Veen").outcome == "new"
+    assert resolve(db, "Organization", "Bozen").outcome == "new"
+
+
+def test_a_languages_registered_file_extension_is_an_alias(db: WorldDB) -> None:
+    assert ("Erlang", "pygments:lexer file extensions") in alias_names("erl", ["Tool"])
+    assert alias_names("pl", ["Tool"])[0][0] == "Perl"  # Perl's alias, not Prolog's extension
+    assert not any(n == "Prolog" for n, _ in alias_names("pl", ["Tool"]))
+    erlang, typst = store_all(db, ("Tool", "Erlang"), ("Tool", "Typst"))
+    assert resolve(db, "Tool", "erl").world_id == erlang
+    assert resolve(db, "Tool", "typ").world_id == typst
+    assert resolve(db, "Tool", "ty").outcome == "new"
