@@ -35,6 +35,7 @@ __all__ = [
     "R16",
     "R17",
     "R18",
+    "R19",
     "canonical_key",
     "load_generalisation",
 ]
@@ -135,8 +136,18 @@ place names in ASCII, shared-mime-info's format acronyms, legal forms of the Pub
 organisations and of mobile carriers, places' other-language names from libphonenumber's geocoding
 data, Rouge and Monaco language aliases, seeded random typing errors) and near-named pairs (Hebrew
 given and family names one edit apart, people sharing a family name, carriers, places and font or
-language names one edit apart), frozen before the round-18 tuning and used for final measurement
-only."""
+language names one edit apart), frozen before the round-18 tuning; its category results were read
+in round 18, so from round 19 on it is development data."""
+R19: Final = ("r19",)
+"""The round-19 hold-out (``scripts/make_resolver_r19.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Kurdish and Esperanto
+titles, cities in another script against their English names from libgweather's translators'
+notes and Serbian translations, Nordic and German city names in ASCII, acronyms and legal forms
+of IANA's registered enterprises, cities' local, old and other-language names from libgweather,
+GtkSourceView language aliases, seeded random typing errors) and near-named pairs (Serbian,
+Moldovan, Senegalese, Afrikaans and Ghanaian given and family names one edit apart in Latin
+letters, people sharing a family name, registered enterprises, cities and devicon products one
+edit apart), frozen before the round-19 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -156,6 +167,7 @@ _FILES: Final = {
     "r16": "resolver_r16_holdout.jsonl",
     "r17": "resolver_r17_holdout.jsonl",
     "r18": "resolver_r18_holdout.jsonl",
+    "r19": "resolver_r19_holdout.jsonl",
 }
 
 Row = dict[str, object]
