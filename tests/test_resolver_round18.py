@@ -86,7 +86,7 @@ def test_the_other_name_resolves_to_the_stored_town(db: WorldDB) -> None:
     )
     found = resolve(db, "Place", "Bozen")
     assert found.world_id == bolzano and found.tier == "alias"
-    assert "geonames:IT" in found.why(bolzano)
+    assert found.why(bolzano).startswith("alias:")  # GeoNames, or the province's German name
     assert resolve(db, "Place", "Bruneck").world_id == brunico
     assert resolve(db, "Place", "Wien").world_id == vienna
     assert resolve(db, "Place", "Veen").outcome == "new"

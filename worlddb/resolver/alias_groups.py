@@ -5,11 +5,14 @@ no string distance can say so. The groups come from:
 
 * country names, official names and ISO alpha-3 codes and the lettered codes of subdivisions
   (US states, Canadian provinces, Australian states...) from ``pycountry`` (ISO 3166-1 and
-  3166-2; country names also in the ~160 languages its translations cover);
+  3166-2; country names also in the ~160 languages its translations cover, subdivision names
+  in the ~70 its ISO 3166-2 catalogues cover);
 * US states' AP-style abbreviations ("Calif.") from ``us``;
 * programming languages' and file formats' short names and file extensions from ``pygments``'s
   lexer registry and from GitHub Linguist (``data/languages.tsv``, built by
   ``scripts/make_resolver_languages.py``);
+* Python packages' import names ("yaml" / PyYAML, "sklearn" / scikit-learn) from ``pipreqs``'s
+  table (``data/python_imports.tsv``, built by ``scripts/make_resolver_imports.py``);
 * towns' and cities' other names from GeoNames (``places``);
 * ``data/aliases.tsv`` for the short forms that no package lists (each line says where its
   names come from).
@@ -35,7 +38,8 @@ __all__ = ["MAX_CODE", "MIN_TOOL_ALIAS", "MIN_TOWN", "alias_names", "alias_types
 def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
     """normalised name → the groups it belongs to, as (type, source, names)."""
     found: list[tuple[str, str, tuple[str, ...]]] = []
-    for data, prefix in (("aliases.tsv", "aliases.tsv:"), ("languages.tsv", "")):
+    tables = (("aliases.tsv", "aliases.tsv:"), ("languages.tsv", ""), ("python_imports.tsv", ""))
+    for data, prefix in tables:
         text = resources.files("worlddb.resolver").joinpath(f"data/{data}").read_text("utf-8")
         for line in text.splitlines():
             if line.strip() and not line.startswith("#"):
@@ -61,6 +65,7 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
             and (sub.country_code != "US" or sub.type == "State")
         ):
             found.append(("Place", f"pycountry:{_SUBDIVISION}{sub.country_code}", (sub.name, code)))
+    found += _subdivision_groups()
     found += _state_groups()
     found += _tool_groups()
     index: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
@@ -80,18 +85,42 @@ def _translated_countries() -> dict[str, tuple[str, ...]]:
     """Each country's name in the languages ``pycountry`` ships ISO 3166-1 translations for
     (its gettext catalogues, from Debian's iso-codes: "Deutschland", "Allemagne", "Alemania",
     "ドイツ" for Germany): people write the country they live in in their own language."""
+    import pycountry
+
+    return _translated("iso3166-1", [country.name for country in pycountry.countries])
+
+
+def _subdivision_groups() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Each region's, province's or state's name (ISO 3166-2) with its names in the languages
+    ``pycountry``'s ISO 3166-2 catalogues translate it to: "Lappi" / "Lapland" / "Lappland",
+    "Pohjois-Karjala" / "North Karelia", "Dependencias Federales" / "Federal Dependencies". A
+    name that more than one country's subdivisions carry ("Central", "Eastern") is left out:
+    its translation says nothing about which one is meant."""
+    import pycountry
+
+    countries: dict[str, set[str]] = {}
+    for sub in pycountry.subdivisions:
+        countries.setdefault(sub.name, set()).add(sub.country_code)
+    names = sorted(name for name, owners in countries.items() if len(owners) == 1)
+    return [
+        ("Place", "pycountry:subdivision names in other languages", (name, *others))
+        for name, others in _translated("iso3166-2", names).items()
+    ]
+
+
+def _translated(domain: str, names: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """``names`` in every language ``pycountry`` ships a ``domain`` catalogue for."""
     import gettext
     from pathlib import Path
 
     import pycountry
 
     folder = Path(pycountry.__file__).parent / "locales"
-    english = [country.name for country in pycountry.countries]
     found: dict[str, set[str]] = {}
-    for catalogue in sorted(folder.glob("*/LC_MESSAGES/iso3166-1.mo")):
+    for catalogue in sorted(folder.glob(f"*/LC_MESSAGES/{domain}.mo")):
         with catalogue.open("rb") as fh:
             language = gettext.GNUTranslations(fh)
-        for name in english:
+        for name in names:
             other = language.gettext(name)
             if other != name:
                 found.setdefault(name, set()).add(other)
