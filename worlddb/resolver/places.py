@@ -96,7 +96,7 @@ def build_index(text: bytes) -> dict[str, npt.NDArray[np.uint32]]:
     keys = array("L")
     rows = array("L")
     people = array("L")
-    for row, line in enumerate(text.decode("utf-8").splitlines()):
+    for row, line in enumerate(text.decode("utf-8").split("\n")[:-1]):  # as ``_load`` counts
         _, count, names = line.split("\t")
         people.append(min(int(count), 0xFFFF_FFFF))
         for key in sorted({place_key(name) for name in names.split("|")}):
