@@ -113,8 +113,11 @@ def test_place_short_forms_resolve(db: WorldDB) -> None:
 
 # -- tools ----------------------------------------------------------------------------------------
 def test_tool_aliases_come_from_the_lexer_registry_and_shorten_the_name() -> None:
-    assert ("Makefile", "pygments:lexer aliases") in alias_names("make", ["Tool"])
-    assert ("reStructuredText", "pygments:lexer aliases") in alias_names("rst", ["Tool"])
+    from worlddb.resolver.alias_groups import _tool_groups
+
+    lexers = {g[2][0]: g[2][1:] for g in _tool_groups() if g[1] == "pygments:lexer aliases"}
+    assert "make" in lexers["Makefile"] and "rst" in lexers["reStructuredText"]
+    assert {"Makefile", "makefile"} & {name for name, _ in alias_names("make", ["Tool"])}
     assert all(name != "sage" for name, _ in alias_names("Python", ["Tool"]))  # not a shortening
 
 
