@@ -58,3 +58,21 @@ def test_a_package_by_its_import_name(db: WorldDB) -> None:
     assert resolve(db, "Tool", "sklearn").world_id == sklearn
     assert resolve(db, "Tool", "bs4").world_id == bs4
     assert resolve(db, "Tool", "bs5").outcome == "new"
+
+
+def test_subdivisions_artifact_is_what_its_pycountry_gives() -> None:
+    import sys
+    from importlib.metadata import version
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "scripts"))
+    from make_resolver_subdivisions import build, render  # type: ignore[import-not-found]
+
+    text = resources.files("worlddb.resolver").joinpath("data/subdivisions.tsv").read_text()
+    built_with = text.splitlines()[2].split()[2]  # "# pycountry 26.2.16 (Debian's ..."
+    if version("pycountry") != built_with:
+        pytest.skip(
+            f"data/subdivisions.tsv was built with pycountry {built_with}, "
+            f"{version('pycountry')} is installed: rebuild it to compare"
+        )
+    assert render(build()) == text
