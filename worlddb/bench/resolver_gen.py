@@ -36,6 +36,7 @@ __all__ = [
     "R17",
     "R18",
     "R19",
+    "R20",
     "canonical_key",
     "load_generalisation",
 ]
@@ -147,7 +148,18 @@ of IANA's registered enterprises, cities' local, old and other-language names fr
 GtkSourceView language aliases, seeded random typing errors) and near-named pairs (Serbian,
 Moldovan, Senegalese, Afrikaans and Ghanaian given and family names one edit apart in Latin
 letters, people sharing a family name, registered enterprises, cities and devicon products one
-edit apart), frozen before the round-19 tuning and used for final measurement only."""
+edit apart), frozen before the round-19 tuning; its category results were read in round 19, so
+from round 20 on it is development data."""
+R20: Final = ("r20",)
+"""The round-20 hold-out (``scripts/make_resolver_r20.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (people with and without
+a doctor's title or degree in chance's tables and in Urdu, places in Cyrillic or Greek script
+against their English names and places' names in other languages from kgeography's
+translations, Nordic and German place names in ICAO ASCII, wtf's computing acronyms, legal forms
+of chance's companies, vim's language file types, seeded random typing errors) and near-named
+pairs (Italian, Dutch and Nepali given and family names one edit apart, people sharing a family
+name, OpenFlights airlines, kgeography places and name-suggestion-index brands one edit apart),
+frozen before the round-20 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -168,6 +180,7 @@ _FILES: Final = {
     "r17": "resolver_r17_holdout.jsonl",
     "r18": "resolver_r18_holdout.jsonl",
     "r19": "resolver_r19_holdout.jsonl",
+    "r20": "resolver_r20_holdout.jsonl",
 }
 
 Row = dict[str, object]
