@@ -180,7 +180,9 @@ def run_resolver_bench(
             hold-out, development data from round 18 on) or ``r18`` (``make_resolver_r18.py``:
             round 18's hold-out, development data from round 19 on) or ``r19``
             (``make_resolver_r19.py``: round 19's hold-out, development data from round 20 on) or
-            ``r20`` (``make_resolver_r20.py``: the round-20 hold-out, for final measurement only).
+            ``r20`` (``make_resolver_r20.py``: round 20's hold-out, development data from round 21
+            on) or ``r21`` (``make_resolver_r21.py``: the round-21 hold-out, for final measurement
+            only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -206,6 +208,7 @@ def run_resolver_bench(
         R18,
         R19,
         R20,
+        R21,
         load_generalisation,
     )
 
@@ -229,6 +232,7 @@ def run_resolver_bench(
         "r18": R18,
         "r19": R19,
         "r20": R20,
+        "r21": R21,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -237,8 +241,8 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19' or "
-            f"'r20', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20' "
+            f"or 'r21', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

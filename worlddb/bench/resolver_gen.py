@@ -37,6 +37,7 @@ __all__ = [
     "R18",
     "R19",
     "R20",
+    "R21",
     "canonical_key",
     "load_generalisation",
 ]
@@ -159,7 +160,17 @@ translations, Nordic and German place names in ICAO ASCII, wtf's computing acron
 of chance's companies, vim's language file types, seeded random typing errors) and near-named
 pairs (Italian, Dutch and Nepali given and family names one edit apart, people sharing a family
 name, OpenFlights airlines, kgeography places and name-suggestion-index brands one edit apart),
-frozen before the round-20 tuning and used for final measurement only."""
+frozen before the round-20 tuning; its category results were read in round 20, so from round 21
+on it is development data."""
+R21: Final = ("r21",)
+"""The round-21 hold-out (``scripts/make_resolver_r21.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Saudi and Palestinian
+people in Arabic script with and without a doctor's or engineer's title, Icelandic settlements in
+ICAO ASCII, legal forms of Faker's en_PH companies, Belgian municipalities' Dutch and French
+names, seeded random typing errors in Romanian, Belgian and Icelandic place names) and near-named
+pairs (Saudi, Algerian and Sorani Kurdish given and family names one edit apart in Arabic script,
+people sharing a family name, Romanian towns and villages (SIRUTA) one edit apart), frozen before
+the round-21 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -181,6 +192,7 @@ _FILES: Final = {
     "r18": "resolver_r18_holdout.jsonl",
     "r19": "resolver_r19_holdout.jsonl",
     "r20": "resolver_r20_holdout.jsonl",
+    "r21": "resolver_r21_holdout.jsonl",
 }
 
 Row = dict[str, object]
