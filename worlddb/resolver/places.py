@@ -35,8 +35,10 @@ from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
+from rapidfuzz.distance import OSA
 
 from worlddb.errors import ResolutionError
+from worlddb.resolver.forms import umlaut_spelling
 
 __all__ = [
     "DATA",
@@ -48,10 +50,12 @@ __all__ = [
     "place_key",
     "place_names",
     "places_text",
+    "two_places",
 ]
 
 DOMINANT: Final = 10  # population ratio that makes one place *the* reading of a shared name
 MAX_READINGS: Final = 3  # a name shared by more places than this (and none dominant) reads as none
+MAX_SLIP: Final = 2  # edits between two towns' names that a slip of the fingers could explain
 SOURCE: Final = "geonames"
 DATA: Final = "places.tsv.gz"
 INDEX: Final = "places.index.npz"
@@ -201,3 +205,33 @@ def place_names(surface: str) -> tuple[tuple[str, str], ...]:
                 if not name.isascii():  # a store may hold it unaccented: "Zurich", "Munchen"
                     out.setdefault(_unaccented(name), source)
     return tuple(out.items())
+
+
+@lru_cache(maxsize=16384)
+def _own_places(surface: str) -> frozenset[int]:
+    """The places whose own name ``surface`` is, written exactly so (accents included)."""
+    key = place_key(surface)
+    if not key:
+        return frozenset()
+    table = _table()
+    wanted = np.uint32(key_hash(key))
+    lo = int(np.searchsorted(table.keys, wanted, side="left"))
+    hi = int(np.searchsorted(table.keys, wanted, side="right"))
+    written = _written(surface)
+    return frozenset(int(r) for r in table.rows[lo:hi] if written in _own(table, int(r)))
+
+
+def two_places(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are the own names of two different places one or two letters
+    apart ("Antalya" / "Antakya", "Riesi" / "Rieti"): then one is not the other mistyped, as two
+    known surnames are two families. Names written otherwise than a place's own name say
+    nothing, and neither do two spellings of one name: umlauts written out ("Buechel" for
+    Büchel, though a town in Kentucky is named so) or a word written short ("St. Petersburg" is
+    a city in Florida too), which are further apart than a slip."""
+    key_a, key_b = place_key(a), place_key(b)
+    if key_a == key_b or OSA.distance(key_a, key_b, score_cutoff=MAX_SLIP + 1) > MAX_SLIP:
+        return False
+    if umlaut_spelling(key_a, key_b):
+        return False
+    own_a, own_b = _own_places(a), _own_places(b)
+    return bool(own_a) and bool(own_b) and not own_a & own_b

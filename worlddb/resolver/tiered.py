@@ -67,6 +67,7 @@ from worlddb.resolver.options import (
     TierPreference,
     best_per_world,
 )
+from worlddb.resolver.places import two_places
 from worlddb.resolver.romanised import foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
@@ -441,6 +442,8 @@ class TieredResolver:
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
                 if round5 and all(other_name_in_script(surface, q) for q in surfaces):
                     continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
+                if kind == cand.type == "Place" and all(two_places(surface, q) for q in surfaces):
+                    continue  # "Antalya" is not "Antakya": both are towns of their own
                 foreign = round5 and foreign_script(surface)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
