@@ -181,8 +181,9 @@ def run_resolver_bench(
             round 18's hold-out, development data from round 19 on) or ``r19``
             (``make_resolver_r19.py``: round 19's hold-out, development data from round 20 on) or
             ``r20`` (``make_resolver_r20.py``: round 20's hold-out, development data from round 21
-            on) or ``r21`` (``make_resolver_r21.py``: the round-21 hold-out, for final measurement
-            only).
+            on) or ``r21`` (``make_resolver_r21.py``: round 21's hold-out, development data from
+            round 22 on) or ``r22`` (``make_resolver_r22.py``: the round-22 hold-out, for final
+            measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -209,6 +210,7 @@ def run_resolver_bench(
         R19,
         R20,
         R21,
+        R22,
         load_generalisation,
     )
 
@@ -233,6 +235,7 @@ def run_resolver_bench(
         "r19": R19,
         "r20": R20,
         "r21": R21,
+        "r22": R22,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -241,8 +244,8 @@ def run_resolver_bench(
     else:
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20' "
-            f"or 'r21', not {dataset!r}"
+            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20', "
+            f"'r21' or 'r22', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

@@ -38,6 +38,7 @@ __all__ = [
     "R19",
     "R20",
     "R21",
+    "R22",
     "canonical_key",
     "load_generalisation",
 ]
@@ -170,7 +171,17 @@ ICAO ASCII, legal forms of Faker's en_PH companies, Belgian municipalities' Dutc
 names, seeded random typing errors in Romanian, Belgian and Icelandic place names) and near-named
 pairs (Saudi, Algerian and Sorani Kurdish given and family names one edit apart in Arabic script,
 people sharing a family name, Romanian towns and villages (SIRUTA) one edit apart), frozen before
-the round-21 tuning and used for final measurement only."""
+the round-21 tuning; its category results were read in round 21, so from round 22 on it is
+development data."""
+R22: Final = ("r22",)
+"""The round-22 hold-out (``scripts/make_resolver_r22.py``, whose docstring lists its packages):
+people only, from @faker-js/faker locales no earlier set read, one person written two ways
+(Arabic (the package's ar locale) and Norwegian people with and without a doctor's or
+professor's title, seeded random typing errors in South African and Norwegian names) and
+near-named pairs (Arabic, South African and Norwegian given names one edit apart, South African,
+Australian and Hong Kong family names one edit apart, people sharing a family name, among them
+family names with a particle ("بن عثمان", "van den Berg") and Dhivehi names in Thaana script),
+frozen before the round-22 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -193,6 +204,7 @@ _FILES: Final = {
     "r19": "resolver_r19_holdout.jsonl",
     "r20": "resolver_r20_holdout.jsonl",
     "r21": "resolver_r21_holdout.jsonl",
+    "r22": "resolver_r22_holdout.jsonl",
 }
 
 Row = dict[str, object]
