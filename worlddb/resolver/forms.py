@@ -47,6 +47,7 @@ from worlddb.resolver.namedata import (
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
+    "FAMILY_PARTICLES",
     "TITLE_GUESS_PENALTY",
     "NameForm",
     "Reading",
@@ -198,6 +199,22 @@ def _post_nominal(token: str) -> bool:
     return token.casefold() not in all_given() and token.casefold() not in given_names()
 
 
+FAMILY_PARTICLES: Final = frozenset(
+    {"al", "el", "abu", "bin", "ibn", "bint", "ben", "ould", "van", "von", "de", "da", "di",
+     "der", "den", "du", "la", "le", "dos", "das", "del", "della",
+     "آل", "أبو", "ابو", "بن", "ابن", "بنت", "ولد"}
+)  # fmt: skip
+"""Words that open a family name of several words: Arabic naming's "Al" (family, آل), "Abu"
+(أبو), "bin", "ibn" and "bint" (بن, ابن, بنت), Maghreb "Ould" (ولد); the Dutch, German,
+French, Italian, Spanish and Portuguese nobiliary and toponymic particles. Matched as written
+(case aside), not folded: "آلاء" (Alaa, a given name) folds like "آل"."""
+
+
+def _family_particle(word: str) -> bool:
+    word = word.casefold().strip(".,")
+    return word in FAMILY_PARTICLES or word.startswith(("al-", "el-"))  # "al-Sheikh"
+
+
 @lru_cache(maxsize=65536)
 def unlisted_titles(name: str) -> str | None:
     """A person's name without leading words that may be titles no vocabulary here lists
@@ -218,6 +235,8 @@ def unlisted_titles(name: str) -> str | None:
         folded = fold_words(words[0])
         if not folded or len(folded[0]) < 2 or folded[0] in all_given():
             break
+        if _family_particle(words[1]):
+            break  # "Naji Al Sheikh": the rest is a family name alone, not a titled name
         words, dropped = words[1:], dropped + 1
     return " ".join(words) if dropped else None
 
