@@ -14,6 +14,9 @@ hamlet of 538), else as each while they are at most ``MAX_READINGS``, else as no
 names are one place only through a place both read as: so "Bolzano Bellunese" never reaches the
 city through the hamlet's other name "Bolzano".
 
+The same table says when two names one letter apart are two towns, not one mistyped
+(``two_places``: "Antalya" / "Antakya"), as the name lists do for surnames.
+
 Memory and time: the places' lines are held as one byte string beside a sorted index (a 32-bit
 hash of each folded name and its place's row, ``data/places.index.npz``, built with the data
 file so a process need not fold 970k names to start), ~45 MB, read on the first query that needs
