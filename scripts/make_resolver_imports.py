@@ -15,7 +15,8 @@ Each line is ``Tool<TAB>pipreqs:import name<TAB>distribution|import``, as in ``a
 with the distribution also as PyPI writes it when the table uses underscores ("scikit_learn",
 "scikit-learn").
 
-Usage: ``python scripts/make_resolver_imports.py DIR [--out worlddb/resolver/data]``, where DIR
+Usage, in the project's virtualenv: ``python scripts/make_resolver_imports.py DIR [--out
+worlddb/resolver/data]``, where DIR
 is the ``pipreqs`` 0.5.0 wheel unpacked (``pip download pipreqs==0.5.0 --no-deps`` and
 ``unzip``; its ``pipreqs/mapping`` is read as text). Licence: Apache-2.0. The file is committed;
 nothing is fetched at run time.
@@ -27,7 +28,9 @@ import argparse
 import re
 from pathlib import Path
 
-from make_resolver_languages import letters, shortens  # scripts/, the folder this runs from
+from make_resolver_languages import letters  # scripts/, the folder this runs from
+
+from worlddb.resolver.alias_groups import shortens
 
 VERSION = "0.5.0"
 MIN_LETTERS = 3

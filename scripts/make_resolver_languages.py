@@ -17,7 +17,9 @@ What is kept, one group a language, and why:
 Each line is ``Tool<TAB>linguist:SOURCE<TAB>name|other|...``, as in ``aliases.tsv``; SOURCE is
 ``aliases`` or ``file extensions``.
 
-Usage: ``python scripts/make_resolver_languages.py DIR [--out worlddb/resolver/data]``, where
+Usage, in the project's virtualenv (the shortening test is ``alias_groups.shortens``, the one
+the resolver applies to pygments' aliases): ``python scripts/make_resolver_languages.py DIR
+[--out worlddb/resolver/data]``, where
 DIR is the ``package/`` folder of ``npm pack linguist-languages@9.5.0`` unpacked (``tar xzf``);
 ``node`` reads its ``index.js``. Licence: MIT (the package and Linguist's data). The file is
 committed; nothing is fetched at run time.
@@ -30,6 +32,8 @@ import json
 import subprocess
 from collections import Counter
 from pathlib import Path
+
+from worlddb.resolver.alias_groups import shortens  # the rule the resolver applies to pygments
 
 VERSION = "9.5.0"
 MIN_LETTERS = 2
@@ -50,13 +54,6 @@ HEADER = f"""\
 
 def letters(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def shortens(short: str, name: str) -> bool:
-    """Whether ``short``'s letters are ``name``'s, in order, from its first."""
-    small, full = letters(short), letters(name)
-    rest = iter(full[1:])
-    return bool(small) and small[0] == full[:1] and all(ch in rest for ch in small[1:])
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
 from worlddb.resolver.places import place_names
 
-__all__ = ["MAX_CODE", "MIN_TOOL_ALIAS", "MIN_TOWN", "alias_names", "alias_types"]
+__all__ = ["MAX_CODE", "MIN_TOOL_ALIAS", "MIN_TOWN", "alias_names", "alias_types", "shortens"]
 
 
 @cache
@@ -148,12 +148,12 @@ def _tool_groups() -> list[tuple[str, str, tuple[str, ...]]]:
     for name, aliases, patterns, _ in lexers:
         if any(x in name for x in ("+", "/", "session", "Session", "console")):
             continue
-        names = [a for a in aliases if len(a) >= MIN_TOOL_ALIAS and _shortens(a, name)]
+        names = [a for a in aliases if len(a) >= MIN_TOOL_ALIAS and shortens(a, name)]
         if names:
             out.append(("Tool", "pygments:lexer aliases", (name, *names)))
         exts = sorted({_extension(p) for p in patterns} - {""} - {a.lower() for a in aliases})
         extensions = [
-            e for e in exts if claims[e] == 1 and len(e) >= MIN_TOOL_ALIAS and _shortens(e, name)
+            e for e in exts if claims[e] == 1 and len(e) >= MIN_TOOL_ALIAS and shortens(e, name)
         ]
         if extensions:
             out.append(("Tool", "pygments:lexer file extensions", (name, *extensions)))
@@ -166,7 +166,9 @@ def _extension(pattern: str) -> str:
     return ext.lower() if ext.isalnum() else ""
 
 
-def _shortens(alias: str, name: str) -> bool:
+def shortens(alias: str, name: str) -> bool:
+    """Whether ``alias``'s letters are ``name``'s, in order, from its first ("ts" /
+    "TypeScript", "erl" / "Erlang"): a short form of the name, not another word."""
     short = "".join(fold_words(alias))
     long_ = "".join(fold_words(name))
     rest = iter(long_[1:])

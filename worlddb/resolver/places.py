@@ -41,6 +41,7 @@ import numpy.typing as npt
 from rapidfuzz.distance import OSA
 
 from worlddb.errors import ResolutionError
+from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import umlaut_spelling
 
 __all__ = [
@@ -155,31 +156,29 @@ def _names(table: _Table, row: int) -> list[str]:
     return _line(table, row)[2].split("|")
 
 
+def _indexed(table: _Table, key: str) -> list[int]:
+    """The places (rows) the index files under ``key``'s hash; the caller checks their names."""
+    if not key:
+        return []
+    wanted = np.uint32(key_hash(key))
+    lo = int(np.searchsorted(table.keys, wanted, side="left"))
+    hi = int(np.searchsorted(table.keys, wanted, side="right"))
+    return [int(r) for r in table.rows[lo:hi]]
+
+
 def _own(table: _Table, row: int) -> set[str]:
     """The place's own name as written (case aside), and each side of a bilingual one
     ("Biel/Bienne")."""
     own = _names(table, row)[0]
-    return {_written(own), *(_written(part) for part in own.split("/"))}
-
-
-def _written(name: str) -> str:
-    """A name as written, case and spacing aside: accents count ("Bözen" is not "Bozen")."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    return {normalize_name(own), *(normalize_name(part) for part in own.split("/"))}
 
 
 @lru_cache(maxsize=16384)
 def _readings(key: str, written: str) -> tuple[int, ...]:
     """The places (rows) a name reads as (see the module docstring): found by its folded
     ``key``, and a place's own name only if ``written`` exactly so, accents included."""
-    if not key:
-        return ()
     table = _table()
-    wanted = np.uint32(key_hash(key))
-    lo = int(np.searchsorted(table.keys, wanted, side="left"))
-    hi = int(np.searchsorted(table.keys, wanted, side="right"))
-    rows = [
-        int(r) for r in table.rows[lo:hi] if any(place_key(n) == key for n in _names(table, int(r)))
-    ]
+    rows = [r for r in _indexed(table, key) if any(place_key(n) == key for n in _names(table, r))]
     own = [r for r in rows if written in _own(table, r)]
     # "Veen" is a Dutch village before it is one of Vienna's other names; but "Bozen" is
     # Bolzano's German name before it is the Swiss village "Bözen" written without its accent.
@@ -199,11 +198,11 @@ def place_names(surface: str) -> tuple[tuple[str, str], ...]:
     key = place_key(surface)
     table = _table()
     out: dict[str, str] = {}
-    for row in _readings(key, _written(surface)):
+    for row in _readings(key, normalize_name(surface)):
         source = f"{SOURCE}:{_line(table, row)[0]}"
         for name in _names(table, row):
             other = place_key(name)
-            if other != key and row in _readings(other, _written(name)):
+            if other != key and row in _readings(other, normalize_name(name)):
                 out.setdefault(name, source)
                 if not name.isascii():  # a store may hold it unaccented: "Zurich", "Munchen"
                     out.setdefault(_unaccented(name), source)
@@ -213,15 +212,9 @@ def place_names(surface: str) -> tuple[tuple[str, str], ...]:
 @lru_cache(maxsize=16384)
 def _own_places(surface: str) -> frozenset[int]:
     """The places whose own name ``surface`` is, written exactly so (accents included)."""
-    key = place_key(surface)
-    if not key:
-        return frozenset()
     table = _table()
-    wanted = np.uint32(key_hash(key))
-    lo = int(np.searchsorted(table.keys, wanted, side="left"))
-    hi = int(np.searchsorted(table.keys, wanted, side="right"))
-    written = _written(surface)
-    return frozenset(int(r) for r in table.rows[lo:hi] if written in _own(table, int(r)))
+    written = normalize_name(surface)
+    return frozenset(r for r in _indexed(table, place_key(surface)) if written in _own(table, r))
 
 
 def two_places(a: str, b: str) -> bool:
