@@ -39,6 +39,7 @@ R19_SHA256 = "e069b02f4e26ff55"  # bench/data/resolver_r19_holdout.jsonl, frozen
 R20_SHA256 = "447c81453c534a53"  # bench/data/resolver_r20_holdout.jsonl, frozen before round 20
 R21_SHA256 = "381a45402e569d55"  # bench/data/resolver_r21_holdout.jsonl, frozen before round 21
 R22_SHA256 = "e9cebbe329645c24"  # bench/data/resolver_r22_holdout.jsonl, frozen before round 22
+R23_SHA256 = "fb45866c2b32c280"  # bench/data/resolver_r23_holdout.jsonl, frozen before round 23
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -401,6 +402,15 @@ def test_round22_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r22",))
     assert {q["half"] for q in queries} == {"r22"}
     assert len({q["category"] for q in queries}) == 5  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round23_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r23_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R23_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r23",))
+    assert {q["half"] for q in queries} == {"r23"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 
 

@@ -182,8 +182,9 @@ def run_resolver_bench(
             (``make_resolver_r19.py``: round 19's hold-out, development data from round 20 on) or
             ``r20`` (``make_resolver_r20.py``: round 20's hold-out, development data from round 21
             on) or ``r21`` (``make_resolver_r21.py``: round 21's hold-out, development data from
-            round 22 on) or ``r22`` (``make_resolver_r22.py``: the round-22 hold-out, for final
-            measurement only).
+            round 22 on) or ``r22`` (``make_resolver_r22.py``: round 22's hold-out, development data
+            from round 23 on) or ``r23`` (``make_resolver_r23.py``: the round-23 hold-out, for
+            final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -211,6 +212,7 @@ def run_resolver_bench(
         R20,
         R21,
         R22,
+        R23,
         load_generalisation,
     )
 
@@ -236,6 +238,7 @@ def run_resolver_bench(
         "r20": R20,
         "r21": R21,
         "r22": R22,
+        "r23": R23,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -245,7 +248,7 @@ def run_resolver_bench(
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
             f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20', "
-            f"'r21' or 'r22', not {dataset!r}"
+            f"'r21', 'r22' or 'r23', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

@@ -39,6 +39,7 @@ __all__ = [
     "R20",
     "R21",
     "R22",
+    "R23",
     "canonical_key",
     "load_generalisation",
 ]
@@ -181,7 +182,20 @@ professor's title, seeded random typing errors in South African and Norwegian na
 near-named pairs (Arabic, South African and Norwegian given names one edit apart, South African,
 Australian and Hong Kong family names one edit apart, people sharing a family name, among them
 family names with a particle ("بن عثمان", "van den Berg") and Dhivehi names in Thaana script),
-frozen before the round-22 tuning and used for final measurement only."""
+frozen before the round-22 tuning; its category results were read in round 22, so from round 23
+on it is development data."""
+R23: Final = ("r23",)
+"""The round-23 hold-out (``scripts/make_resolver_r23.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Czech, Slovak,
+Italian, Romanian, German and Brazilian people with and without a degree or a profession's
+title, Russian people and Ukrainian towns in Cyrillic and romanised by cyrillic-to-translit-js,
+German, Danish, Swedish and Hungarian names and Danish and Swedish towns in ICAO ASCII,
+institutions (swot) and the acronyms their domains are, legal forms short and long of companies
+of twelve locales, countries' names in other languages (world-countries), Ace's, ctags' and
+source-highlight's language aliases, seeded random typing errors) and near-named pairs (given and
+family names one edit apart from fakerator's and casual's tables, in Latin and Cyrillic letters,
+people sharing a family name, companies, towns and mobile operators or brands one edit apart),
+frozen before the round-23 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -205,6 +219,7 @@ _FILES: Final = {
     "r20": "resolver_r20_holdout.jsonl",
     "r21": "resolver_r21_holdout.jsonl",
     "r22": "resolver_r22_holdout.jsonl",
+    "r23": "resolver_r23_holdout.jsonl",
 }
 
 Row = dict[str, object]
