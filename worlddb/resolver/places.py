@@ -50,6 +50,7 @@ __all__ = [
     "INDEX",
     "MAX_READINGS",
     "build_index",
+    "is_place_name",
     "key_hash",
     "place_key",
     "place_names",
@@ -215,6 +216,14 @@ def _own_places(surface: str) -> frozenset[int]:
     table = _table()
     written = normalize_name(surface)
     return frozenset(r for r in _indexed(table, place_key(surface)) if written in _own(table, r))
+
+
+@lru_cache(maxsize=65536)
+def is_place_name(name: str) -> bool:
+    """Whether some place is called ``name``: its own name or another, case and accents aside."""
+    key = place_key(name)
+    table = _table()
+    return any(place_key(n) == key for r in _indexed(table, key) for n in _names(table, r))
 
 
 def two_places(a: str, b: str) -> bool:

@@ -16,7 +16,8 @@ different companies. Each word of one name is aligned with its most similar word
   the phonetic tier, one sound spelled two ways ("Caren"/"Karen") explains them; two Chinese
   syllables one letter apart ("Shih"/"Chih", ``syllables``) and two surnames abroad written
   first ("Sato"/"Saito" in "Sato Ken") are two names too; a short one-word name one letter off
-  another ("Stripe"/"Stride") is not proposed either;
+  another ("Stripe"/"Stride") is not proposed either, unless the two are places and no list
+  knows the typed word ("Narvk"/"Narvik", a non-word);
 * each aligned pair is equal, a nickname ("Bob"/"Robert", the ``nicknames`` table), an initial
   ("J."/"John"), a transliteration ("Soeren"/"Søren", "Aleksandr"/"Alexander",
   "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), a
@@ -70,6 +71,7 @@ from worlddb.resolver.namedata import (
     surnames,
     surnames_abroad,
 )
+from worlddb.resolver.places import is_place_name
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slips import typing_slip
 from worlddb.resolver.syllables import two_syllables
@@ -355,6 +357,7 @@ def compare_names(
     generic: frozenset[str] = frozenset(),
     cross: bool = False,
     latin: bool = True,
+    place: bool = False,
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -371,6 +374,11 @@ def compare_names(
         cross: One of the two names was written in another script (see ``_word_similarity``).
         latin: Both names were written in Latin letters, so a word may be written short
             (``shortened``: "Brg" / "Bridge" beside a shared word).
+        place: Both names are places'. A short one-word name one slip off a stored place's
+            name is that place mistyped when no list knows the typed word ("Narvk" / Narvik):
+            a spelling checker's non-word error. A town's own name is another town
+            (``places.two_places``), and a word coined for a company or product says nothing,
+            so this holds for places only.
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
@@ -442,11 +450,26 @@ def compare_names(
             return None
     if strict and reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
         i, j = pairs[0]
-        if max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD:
+        short = max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD
+        if short and not (place and not _listed_word(query.words[i])):
             return None  # a short one-word name one letter off: Stripe / Stride, Meta / Metta
     score = total / weight - OPTIONAL_PENALTY * (len(left_q) + len(left_s))
     evidence = min(reasons, key=lambda r: _EVIDENCE_RANK[r])
     return NameMatch(round(max(score, 0.0), 4), evidence)
+
+
+@lru_cache(maxsize=65536)
+def _listed_word(word: str) -> bool:
+    """Whether some list knows ``word`` as a name: a place's (own or other, GeoNames), a given
+    name or a surname (the census, ``nam_dict`` and each country's common names)."""
+    return (
+        word in all_given()
+        or word in all_surnames()
+        or word in surnames_abroad()
+        or word in given_abroad()
+        or word in common_given()
+        or is_place_name(word)
+    )
 
 
 def _may_sound_alike(query: NameForm, stored: NameForm) -> bool:

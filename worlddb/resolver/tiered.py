@@ -462,6 +462,7 @@ class TieredResolver:
                         generic=generic,
                         cross=personal and script != foreign,
                         latin=not (script or foreign),
+                        place=kind == cand.type == "Place",
                     )
                     if match is None:
                         continue
