@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Final
 
 import jellyfish
+from anyascii import anyascii
 
 __all__ = ["MAX_KEY_WORDS", "phonetic_key", "word_code", "words"]
 
@@ -31,11 +32,28 @@ _LEADING: Final = (("kn", "n"), ("wr", "r"))
 
 
 def words(name: str) -> list[str]:
-    """Lowercase words of ``name``: accents folded, apostrophes dropped, anything else splits."""
+    """Lowercase words of ``name``: accents folded, apostrophes dropped, anything else splits.
+
+    A Latin letter that is not a letter with a mark ("ø", "æ", "ð", "þ", "ß", "ł") is spelled
+    in ASCII as ``anyascii`` does ("o", "ae", "d", "th", "ss", "l"), so "Røst", "Læsø" and
+    "Borðeyri" share a key with "Roest", "Laesoe" and "Bordeyri", as "Zürich" does with
+    "Zurich". Words in other scripts are kept as written (their key is the word itself).
+    """
     folded = unicodedata.normalize("NFKD", name.casefold())
     text = "".join(ch for ch in folded if not unicodedata.combining(ch))
     text = text.replace("'", "").replace("\u2019", "")
-    return [w for w in _SPLIT.split(text) if w]
+    return [_latin_ascii(w) for w in _SPLIT.split(text) if w]
+
+
+@lru_cache(maxsize=65536)
+def _latin_ascii(word: str) -> str:
+    if word.isascii() or not all(_is_latin(ch) for ch in word):
+        return word
+    return str(anyascii(word)).casefold()
+
+
+def _is_latin(ch: str) -> bool:
+    return ch.isascii() or unicodedata.name(ch, "").startswith("LATIN ")
 
 
 @lru_cache(maxsize=65536)

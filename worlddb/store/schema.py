@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from worlddb.errors import IntegrityError, SchemaVersionError
+from worlddb.phonetic import phonetic_key
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -299,10 +300,35 @@ def _v5(conn: sqlite3.Connection) -> None:
         conn.create_function(_UNHEX, 1, None)
 
 
+# V6: phonetic keys spell a Latin letter that carries no mark to drop ("ø", "æ", "ð", "þ", "ł")
+# in ASCII (``worlddb.phonetic.words``), so "Røst" blocks "Roest" as "Zürich" blocks "Zurich";
+# V2 to V5 kept such a word verbatim. Only a name holding a character outside ASCII can get
+# another key, so only those rows are read, and only a key that changes is written.
+_NOT_ASCII: Final = "*[^\x01-\x7f]*"
+
+
+def _v6(conn: sqlite3.Connection) -> None:
+    """Re-key the names and aliases whose phonetic key the ASCII spelling changes."""
+    names = conn.execute(
+        "SELECT rid, name, phonetic FROM nodes WHERE name GLOB ?", (_NOT_ASCII,)
+    ).fetchall()
+    conn.executemany(
+        "UPDATE nodes SET phonetic = ? WHERE rid = ?",
+        [(key, rid) for rid, name, old in names if (key := phonetic_key(name)) != old],
+    )
+    aliases = conn.execute(
+        "SELECT node, norm_alias, alias, phonetic FROM aliases WHERE alias GLOB ?", (_NOT_ASCII,)
+    ).fetchall()
+    conn.executemany(
+        "UPDATE aliases SET phonetic = ? WHERE node = ? AND norm_alias = ?",
+        [(key, n, norm) for n, norm, alias, old in aliases if (key := phonetic_key(alias)) != old],
+    )
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 """A script of statements, or a step that needs Python (V5's conversion of every id)."""
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _v5)
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _V4, _v5, _v6)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 

@@ -24,11 +24,13 @@ PostgreSQL 16+ (a subquery in ``FROM`` without an alias) and the ``vector`` exte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import psycopg
 
 from worlddb.errors import SchemaVersionError
+from worlddb.phonetic import phonetic_key
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
 
@@ -195,7 +197,36 @@ ALTER TABLE merge_proposals ALTER COLUMN edge_id TYPE bytea USING decode(edge_id
 ALTER TABLE scope_members ALTER COLUMN scope TYPE bytea USING decode(scope, 'hex');
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_V1, _V2, _V3)
+
+def _v4(conn: psycopg.Connection[Any]) -> None:
+    """V4: phonetic keys spell a Latin letter that carries no mark to drop ("ø", "æ", "ð", "þ")
+    in ASCII, as the SQLite schema's V6 does (``worlddb.phonetic.words``): the names and aliases
+    holding a character outside ASCII are re-keyed where their key changes."""
+    names = conn.execute(
+        "SELECT id, name, phonetic FROM nodes WHERE name ~ '[^\\x01-\\x7f]'"
+    ).fetchall()
+    with conn.cursor() as cur:
+        cur.executemany(
+            "UPDATE nodes SET phonetic = %s WHERE id = %s",
+            [(key, wid) for wid, name, old in names if (key := phonetic_key(name)) != old],
+        )
+        aliases = conn.execute(
+            "SELECT node, norm_alias, alias, phonetic FROM aliases WHERE alias ~ '[^\\x01-\\x7f]'"
+        ).fetchall()
+        cur.executemany(
+            "UPDATE aliases SET phonetic = %s WHERE node = %s AND norm_alias = %s",
+            [
+                (key, node, norm)
+                for node, norm, alias, old in aliases
+                if (key := phonetic_key(alias)) != old
+            ],
+        )
+
+
+Migration = str | Callable[[psycopg.Connection[Any]], None]
+"""A script of statements, or a step that needs Python (V4's new phonetic keys)."""
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_V1, _V2, _V3, _v4)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -228,7 +259,11 @@ def migrate(conn: psycopg.Connection[Any]) -> int:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATE_LOCK,))
                 current = _version(conn)
                 if current == found:
-                    conn.execute(MIGRATIONS[found].encode())  # bytes: no parameter parsing
+                    step = MIGRATIONS[found]
+                    if isinstance(step, str):
+                        conn.execute(step.encode())  # bytes: no parameter parsing
+                    else:
+                        step(conn)
                     conn.execute("CREATE TABLE IF NOT EXISTS worlddb_schema (version INTEGER)")
                     conn.execute("DELETE FROM worlddb_schema")
                     conn.execute("INSERT INTO worlddb_schema VALUES (%s)", (found + 1,))
