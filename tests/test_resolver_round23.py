@@ -9,8 +9,9 @@ import pytest
 
 from tests.test_resolver import resolve, store_all
 from worlddb.engine import WorldDB
+from worlddb.resolver.aliases import spelled_out_acronyms, stored_acronyms
 from worlddb.resolver.places import is_place_name
-from worlddb.resolver.similarity import compare_names, name_form
+from worlddb.resolver.similarity import SLIP_SIMILARITY, compare_names, name_form
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -42,3 +43,37 @@ def test_a_coined_name_of_a_company_still_needs_more(db: WorldDB) -> None:
     # a company's or product's name is coined: that no list knows the typed word says nothing
     (firm,) = store_all(db, ("Organization", "Narvik"))
     assert resolve(db, "Organization", "Narvk").world_id != firm
+
+
+def test_a_slip_scores_the_bar_wherever_it_falls(db: WorldDB) -> None:
+    # Jaro-Winkler rewards a shared start: a slip on the first letter scored under the bar
+    amalie = name_form("Amalie Lie", personal=True)
+    slipped = compare_names(name_form("Zmalie Lie", personal=True), amalie, personal=True)
+    assert slipped is not None and slipped.score >= SLIP_SIMILARITY
+    (person,) = store_all(db, ("Person", "Amalie Lie"))
+    assert resolve(db, "Person", "Zmalie Lie").world_id == person  # a / z are neighbours
+    assert resolve(db, "Person", "Bmalie Lie").world_id != person  # a / b are keys apart
+
+
+def test_acronyms_that_keep_a_written_out_form() -> None:
+    assert spelled_out_acronyms("Eastman Kodak Company") == {"ekc"}
+    assert spelled_out_acronyms("The Phoenix Research Group") == {"prg"}
+    assert spelled_out_acronyms("Acme Widgets Inc.") == frozenset()  # "Inc." is never spelled
+    assert spelled_out_acronyms("Kodak Company") == frozenset()  # one word is no acronym
+    assert "ek" in stored_acronyms("Eastman Kodak Company", True)
+    assert "bht" in stored_acronyms("Berliner Hochschule für Technik", True)  # für is skipped
+
+
+def test_a_full_name_finds_its_stored_acronym(db: WorldDB) -> None:
+    ekc, bht = store_all(db, ("Organization", "EKC"), ("Organization", "BHT"))
+    assert resolve(db, "Organization", "Eastman Kodak Company").world_id == ekc
+    assert resolve(db, "Organization", "Berliner Hochschule für Technik").world_id == bht
+
+
+def test_the_spelled_out_keys_come_second(db: WorldDB) -> None:
+    store_all(db, ("Organization", "Eastman Kodak Company"))
+    (evans,) = store_all(db, ("Organization", "Evans Kline Consulting"))
+    # "EKC" is Evans Kline Consulting's plain initials: the keys that keep "Company" wait
+    assert resolve(db, "Organization", "EKC").world_id == evans
+    (hail,) = store_all(db, ("Organization", "Hail Cement Company"))
+    assert resolve(db, "Organization", "HCC").world_id == hail  # no name answers to HCC first

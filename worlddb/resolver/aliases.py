@@ -8,24 +8,31 @@ are one entity, and no string distance can say so. Two sources cover them:
 * **acronyms derived from a name's own words**: initials ("International Business Machines" →
   IBM), with connectors kept whole ("Bank of America" → BofA), camel-case parts ("JavaScript" →
   JS), mixed forms ("UC Berkeley" → "University of California, Berkeley") and numeronyms
-  ("Kubernetes" → K8s). ``AcronymIndex`` keeps these keys for the stored entities in memory so a
-  query that *is* an acronym finds its expansion without scanning the store.
+  ("Kubernetes" → K8s), computed by ``acronym_keys``. ``AcronymIndex`` keeps these keys for
+  the stored entities in memory so a query that *is* an acronym finds its expansion without
+  scanning the store; the keys that keep a written-out legal form's initial ("Eastman Kodak
+  Company" → EKC) are a second rank, read only when no name answers to the first.
 
 Pure except ``AcronymIndex``, which reads (never writes) the store.
 """
 
 from __future__ import annotations
 
-import re
 import threading
 from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache, lru_cache
 from typing import Final
 
+from worlddb.resolver.acronym_keys import (
+    MIN_SYLLABIC,
+    query_acronym,
+    spelled_out_acronyms,
+    stored_acronyms,
+    syllabic,
+    syllabic_keys,
+)
 from worlddb.resolver.alias_groups import alias_names, alias_types
 from worlddb.resolver.chinese import chinese_keys, same_chinese_name
-from worlddb.resolver.forms import fold_words
 from worlddb.resolver.japanese import japanese_keys, same_japanese_name
 from worlddb.resolver.korean import (
     could_be_korean,
@@ -35,8 +42,6 @@ from worlddb.resolver.korean import (
     one_korean_name,
 )
 from worlddb.resolver.korean_latin import same_korean_name
-from worlddb.resolver.lexicon import LEGAL_FORMS
-from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
@@ -44,134 +49,21 @@ from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 __all__ = [
     "MAX_PER_KEY",
     "MAX_WITH_CONTEXT",
+    "MIN_SYLLABIC",
     "AcronymIndex",
     "alias_names",
     "alias_types",
     "query_acronym",
+    "spelled_out_acronyms",
     "stored_acronyms",
     "syllabic",
     "syllabic_keys",
 ]
 
-ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
 MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing on its own
 KOREAN_BUCKET: Final = 256  # names held per Korean key (checked exactly at query time)
 MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
-_TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
-_JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
-_PARTICLES: Final = _JOINERS | frozenset(
-    {"do", "da", "dos", "das", "di", "del", "della", "des", "du", "la", "le", "van", "von", "der",
-     "den", "y", "e", "et", "und", "och", "i"}
-)  # fmt: skip
-"""Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
-skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
-MIN_SYLLABIC: Final = 3  # letters of an acronym read as its words' first syllables
-_CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
-_NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
-
-
-@lru_cache(maxsize=65536)
-def query_acronym(surface: str) -> str | None:
-    """The acronym key of a name written as (or with) an acronym, else ``None``.
-
-    A token is an acronym when it holds two or more capitals and few lower-case letters ("IBM",
-    "P&G", "BofA", "PwC") or is a numeronym ("K8s"); other tokens add their initial ("UC
-    Berkeley" → "ucb"); a legal form or dotted abbreviation after the first token ("S.A.R.L.",
-    "GmbH") adds nothing.
-    """
-    tokens = surface.replace("&", "").split()
-    key, seen = "", False
-    terms = legal_terms()
-    for position, token in enumerate(tokens):
-        letters = "".join(ch for ch in token if ch.isalnum())
-        if not letters:
-            continue
-        lower = letters.lower()
-        if position and ("." in token or lower in LEGAL_FORMS or (lower,) in terms):
-            continue  # "Fischer S.A.D", "Marek S.C.P": a legal form, not the name's initials
-        capitals = sum(ch.isupper() for ch in letters)
-        if _NUMERONYM.match(letters.lower()) and len(tokens) == 1:
-            return letters.lower()
-        if capitals >= 2 and len(letters) - capitals <= 2 and len(letters) <= 6:
-            key, seen = key + letters.lower(), True
-        else:
-            key += letters[0].lower()
-    return key if seen and 2 <= len(key) <= 8 else None
-
-
-@lru_cache(maxsize=131072)
-def stored_acronyms(name: str, particles: bool = False) -> frozenset[str]:
-    """The acronym keys a stored name answers to (see the module docstring).
-
-    Cheap on purpose (the index computes it for every stored organisation and tool once): the
-    folded words less trailing legal forms, no full parse.
-    """
-    words = [w for w in fold_words(name) if not w.isdigit()]
-    terms = legal_terms()
-    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
-        words.pop()
-    if len(words) > 1 and words[0] == "the":
-        words = words[1:]
-    keys: set[str] = set()
-    if len(words) >= 2:
-        keys.add("".join(w[0] for w in words if w not in _JOINERS))
-        keys.add("".join(w if w in _JOINERS else w[0] for w in words))
-        if particles:  # round-5 matching: "Universidade Federal do Acre" is UFA(C) too
-            keys.add("".join(w[0] for w in words if w not in _PARTICLES))
-    elif len(words) == 1:
-        parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
-        if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
-            keys.add("".join(p[0] for p in parts))
-        if len(words[0]) >= 5:
-            word = words[0]
-            keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
-    return frozenset(k for k in keys if len(k) >= 2)
-
-
-def _content_words(name: str) -> list[str]:
-    words = [w for w in fold_words(name) if not w.isdigit()]
-    terms = legal_terms()
-    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
-        words.pop()
-    return words
-
-
-@lru_cache(maxsize=65536)
-def syllabic(key: str, name: str) -> bool:
-    """Whether acronym ``key`` is ``name``'s words cut short and run together: every word but
-    the particles gives its first letter or more, in order ("UNIMEP": Universidade Metodista de
-    Piracicaba, "UFPel": Universidade Federal de Pelotas, "Benelux", "Interpol"). At least one
-    word gives two letters or more: plain initials are ``stored_acronyms``' work."""
-    words = _content_words(name)
-    if len(words) < 2 or len(key) < MIN_SYLLABIC:
-        return False
-
-    @cache
-    def fits(qi: int, wi: int) -> bool:
-        if wi == len(words):
-            return qi == len(key)
-        word = words[wi]
-        if word in _PARTICLES and fits(qi, wi + 1):
-            return True
-        return any(
-            key[qi : qi + k] == word[:k] and fits(qi + k, wi + 1)
-            for k in range(1, min(len(word), len(key) - qi) + 1)
-        )
-
-    content = [w for w in words if w not in _PARTICLES]
-    return len(content) < len(key) and fits(0, 0)
-
-
-def syllabic_keys(key: str) -> list[str]:
-    """The initials keys a syllabic acronym may come from: the letters of ``key`` that begin
-    its words, the first always ("unimep" → "ump", "uip", ...), fewer than all of them."""
-    rest = key[1:]
-    out = []
-    for mask in range(1, 1 << len(rest)):
-        picked = [ch for i, ch in enumerate(rest) if mask >> i & 1]
-        if len(picked) < len(rest):
-            out.append(key[0] + "".join(picked))
-    return out
+ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
 
 
 class AcronymIndex:
@@ -187,6 +79,7 @@ class AcronymIndex:
         self.queries = resolver_reads_of(source)
         self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
+        self.spelled: dict[str, list[int]] = {}  # ``spelled_out_acronyms``: read second
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
@@ -229,6 +122,10 @@ class AcronymIndex:
         for rid, name in rows:
             for key in stored_acronyms(name, self.round5):
                 bucket = self.keys.setdefault(key, [])
+                if len(bucket) <= MAX_WITH_CONTEXT:
+                    insort(bucket, rid)
+            for key in spelled_out_acronyms(name) if self.round5 else ():
+                bucket = self.spelled.setdefault(key, [])
                 if len(bucket) <= MAX_WITH_CONTEXT:
                     insort(bucket, rid)
 
@@ -370,5 +267,5 @@ class AcronymIndex:
         """Row ids of stored entities whose name has acronym ``key`` (none when over ``limit``)."""
         self.refresh()
         with self._lock:
-            found = list(self.keys.get(key, []))
+            found = list(self.keys.get(key, []) or self.spelled.get(key, []))
         return [] if len(found) > min(limit, MAX_WITH_CONTEXT) else list(found)

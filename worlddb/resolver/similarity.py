@@ -78,6 +78,7 @@ from worlddb.resolver.syllables import two_syllables
 
 __all__ = [
     "EVIDENCE_SOURCES",
+    "SLIP_SIMILARITY",
     "NameForm",
     "NameMatch",
     "compare_names",
@@ -94,6 +95,7 @@ ABBREVIATION_SIMILARITY: Final = 0.9
 PHONETIC_SIMILARITY: Final = 0.86
 SPACING_SIMILARITY: Final = 0.99
 MIN_WORD_SIMILARITY: Final = 0.8
+SLIP_SIMILARITY: Final = 0.9  # a word one slip of the fingers off another: at least the bar
 OPTIONAL_PENALTY: Final = 0.02
 INITIAL_WEIGHT: Final = 2.0  # an initial weighs the same whatever name it abbreviates
 SHORT_WORD: Final = 3  # up to this length a word must match exactly (no typo allowance)
@@ -186,7 +188,12 @@ def _word_similarity(
     abroad = strict and role != "family" and a in common_given() and b in common_given()
     abroad = abroad or (strict and role == "given" and _first_names_abroad(a, b))
     if swapped or (not abroad and _within(a, b, allowed, strict)):
-        return JaroWinkler.normalized_similarity(a, b), "typo"
+        score = JaroWinkler.normalized_similarity(a, b)
+        if strict and (swapped or typing_slip(a, b)):
+            # The slip is the evidence, wherever it fell: Jaro-Winkler's bonus for a shared
+            # start would rate "Zmalie" / "Amalie" below "Amalei", and a short word below a long.
+            score = max(score, SLIP_SIMILARITY)
+        return score, "typo"
     key_a, key_b = translit_key(a), translit_key(b)
     closer = not abroad or OSA.distance(key_a, key_b) < OSA.distance(a, b)
     if role != "name" and closer and _within(key_a, key_b, allowed, strict):

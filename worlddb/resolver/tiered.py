@@ -42,6 +42,7 @@ from worlddb.resolver.aliases import (
     AcronymIndex,
     alias_names,
     query_acronym,
+    spelled_out_acronyms,
     stored_acronyms,
     syllabic,
     syllabic_keys,
@@ -99,6 +100,7 @@ BLOCKING_STAGES: Final = ("all", "loose", "any")
 ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
 ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
 MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
+EXPANDED_WHY: Final = "acronym:%s: initials of the proposed name's words"
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,14 +332,7 @@ class TieredResolver:
                 round5 = self.settings.round5_matching
                 if round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
                     acronyms += self._syllabic(key, types, exclude)
-            for key in stored_acronyms(surface):
-                if len(key) >= MIN_EXPANDED_ACRONYM:
-                    why = f"acronym:{key}: initials of the proposed name's words"
-                    acronyms += [
-                        Option(w, "acronym", ACRONYM_SCORE, why, key.upper())
-                        for w in self.store.find_by_name(key, types=types)
-                        if w not in exclude
-                    ]
+            acronyms += self._initials_named(surface, types, exclude)
         if judge_ is not None:
             # Context first: the holders whose ties the write's context shares, when any do.
             acronyms = judge_.weigh(acronyms, 2.0)
@@ -345,6 +340,26 @@ class TieredResolver:
             acronyms = backed or acronyms
         # An acronym that several stored entities share names none of them in particular.
         return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+
+    def _initials_named(
+        self, surface: str, types: Sequence[str], exclude: Collection[str]
+    ) -> list[Option]:
+        """Stored entities named by ``surface``'s initials ("EK" for "Eastman Kodak Company"):
+        the keys of ``stored_acronyms`` first and, only when none names anything, the keys that
+        keep a written-out legal form's initial ("EKC", ``spelled_out_acronyms``)."""
+        round5 = self.settings.round5_matching
+        second = spelled_out_acronyms(surface) if round5 else frozenset()
+        for keys in (stored_acronyms(surface, round5), second):
+            named = [
+                Option(w, "acronym", ACRONYM_SCORE, EXPANDED_WHY % key, key.upper())
+                for key in sorted(keys)
+                if len(key) >= MIN_EXPANDED_ACRONYM
+                for w in self.store.find_by_name(key, types=types)
+                if w not in exclude
+            ]
+            if named:
+                return named
+        return []
 
     def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
         """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),

@@ -1,0 +1,169 @@
+"""Acronym keys of names: a name's initials, and whether an acronym is its words cut short. Pure.
+
+"International Business Machines" answers to IBM, "Bank of America" to BofA (connectors kept
+whole), "JavaScript" to JS (camel-case parts), "Kubernetes" to K8s (a numeronym); a name written
+as or with an acronym ("IBM", "UC Berkeley") has a key of its own (``query_acronym``). The
+resolver's ``AcronymIndex`` (``aliases``) keeps these keys of the stored entities in memory.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from typing import Final
+
+from worlddb.resolver.forms import fold_words
+from worlddb.resolver.lexicon import LEGAL_FORMS
+from worlddb.resolver.namedata import legal_terms
+
+__all__ = [
+    "MIN_SYLLABIC",
+    "query_acronym",
+    "spelled_out_acronyms",
+    "stored_acronyms",
+    "syllabic",
+    "syllabic_keys",
+]
+
+_TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
+_JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
+_PARTICLES: Final = _JOINERS | frozenset(
+    {"do", "da", "dos", "das", "di", "del", "della", "des", "du", "la", "le", "van", "von", "der",
+     "den", "y", "e", "et", "und", "och", "i", "fur", "zu", "zur", "zum", "am", "im", "an",
+     "auf", "bei"}
+)  # fmt: skip
+"""Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
+skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
+_SPELLED_OUT: Final = 5
+"""A trailing form this long and all letters is written out ("Company", "Group", "Limited",
+"Aktiebolag"), and acronyms often keep its initial ("EKC", "PRG"); "Inc", "Ltd" and "Co" are
+already short and never are."""
+MIN_SYLLABIC: Final = 3  # letters of an acronym read as its words' first syllables
+_CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
+_NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
+
+
+@lru_cache(maxsize=65536)
+def query_acronym(surface: str) -> str | None:
+    """The acronym key of a name written as (or with) an acronym, else ``None``.
+
+    A token is an acronym when it holds two or more capitals and few lower-case letters ("IBM",
+    "P&G", "BofA", "PwC") or is a numeronym ("K8s"); other tokens add their initial ("UC
+    Berkeley" → "ucb"); a legal form or dotted abbreviation after the first token ("S.A.R.L.",
+    "GmbH") adds nothing.
+    """
+    tokens = surface.replace("&", "").split()
+    key, seen = "", False
+    terms = legal_terms()
+    for position, token in enumerate(tokens):
+        letters = "".join(ch for ch in token if ch.isalnum())
+        if not letters:
+            continue
+        lower = letters.lower()
+        if position and ("." in token or lower in LEGAL_FORMS or (lower,) in terms):
+            continue  # "Fischer S.A.D", "Marek S.C.P": a legal form, not the name's initials
+        capitals = sum(ch.isupper() for ch in letters)
+        if _NUMERONYM.match(letters.lower()) and len(tokens) == 1:
+            return letters.lower()
+        if capitals >= 2 and len(letters) - capitals <= 2 and len(letters) <= 6:
+            key, seen = key + letters.lower(), True
+        else:
+            key += letters[0].lower()
+    return key if seen and 2 <= len(key) <= 8 else None
+
+
+@lru_cache(maxsize=131072)
+def stored_acronyms(name: str, particles: bool = False) -> frozenset[str]:
+    """The acronym keys a stored name answers to (see the module docstring).
+
+    Cheap on purpose (the index computes it for every stored organisation and tool once): the
+    folded words less trailing legal forms, no full parse.
+    """
+    words, _ = _without_forms(name)
+    keys: set[str] = set()
+    if len(words) >= 2:
+        keys.add("".join(w[0] for w in words if w not in _JOINERS))
+        keys.add("".join(w if w in _JOINERS else w[0] for w in words))
+        if particles:  # round-5 matching: "Universidade Federal do Acre" is UFA(C) too
+            keys.add("".join(w[0] for w in words if w not in _PARTICLES))
+    elif len(words) == 1:
+        parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
+        if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
+            keys.add("".join(p[0] for p in parts))
+        if len(words[0]) >= 5:
+            word = words[0]
+            keys.add(f"{word[0]}{len(word) - 2}{word[-1]}")
+    return frozenset(k for k in keys if len(k) >= 2)
+
+
+@lru_cache(maxsize=65536)
+def spelled_out_acronyms(name: str) -> frozenset[str]:
+    """Acronym keys that keep the initials of the legal form or "Group" a name ends with when
+    that is written out ("Eastman Kodak Company" → EKC, "The Phoenix Research Group" → PRG):
+    acronyms often do. A second rank of keys: more names share them, so the resolver reads them
+    only when no name answers to the key as ``stored_acronyms`` gives it."""
+    words, spelled = _without_forms(name)
+    if len(words) < 2 or not spelled:
+        return frozenset()
+    ending = "".join(w[0] for w in spelled)
+    return frozenset({"".join(w[0] for w in words if w not in _PARTICLES) + ending})
+
+
+def _without_forms(name: str) -> tuple[list[str], list[str]]:
+    """The folded words of ``name`` less trailing legal forms and a leading "the", and the
+    trailing forms that end it written out in full (``_SPELLED_OUT``), in order."""
+    words = [w for w in fold_words(name) if not w.isdigit()]
+    terms = legal_terms()
+    spelled: list[str] = []
+    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
+        word = words.pop()
+        spelled = [word, *spelled] if len(word) >= _SPELLED_OUT and word.isalpha() else []
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return words, spelled
+
+
+def _content_words(name: str) -> list[str]:
+    words = [w for w in fold_words(name) if not w.isdigit()]
+    terms = legal_terms()
+    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
+        words.pop()
+    return words
+
+
+@lru_cache(maxsize=65536)
+def syllabic(key: str, name: str) -> bool:
+    """Whether acronym ``key`` is ``name``'s words cut short and run together: every word but
+    the particles gives its first letter or more, in order ("UNIMEP": Universidade Metodista de
+    Piracicaba, "UFPel": Universidade Federal de Pelotas, "Benelux", "Interpol"). At least one
+    word gives two letters or more: plain initials are ``stored_acronyms``' work."""
+    words = _content_words(name)
+    if len(words) < 2 or len(key) < MIN_SYLLABIC:
+        return False
+
+    @cache
+    def fits(qi: int, wi: int) -> bool:
+        if wi == len(words):
+            return qi == len(key)
+        word = words[wi]
+        if word in _PARTICLES and fits(qi, wi + 1):
+            return True
+        return any(
+            key[qi : qi + k] == word[:k] and fits(qi + k, wi + 1)
+            for k in range(1, min(len(word), len(key) - qi) + 1)
+        )
+
+    content = [w for w in words if w not in _PARTICLES]
+    return len(content) < len(key) and fits(0, 0)
+
+
+def syllabic_keys(key: str) -> list[str]:
+    """The initials keys a syllabic acronym may come from: the letters of ``key`` that begin
+    its words, the first always ("unimep" → "ump", "uip", ...), fewer than all of them."""
+    rest = key[1:]
+    out = []
+    for mask in range(1, 1 << len(rest)):
+        picked = [ch for i, ch in enumerate(rest) if mask >> i & 1]
+        if len(picked) < len(rest):
+            out.append(key[0] + "".join(picked))
+    return out
