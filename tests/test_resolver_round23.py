@@ -11,6 +11,7 @@ from tests.test_resolver import resolve, store_all
 from worlddb.engine import WorldDB
 from worlddb.resolver.aliases import spelled_out_acronyms, stored_acronyms
 from worlddb.resolver.places import is_place_name
+from worlddb.resolver.romanised import abjad
 from worlddb.resolver.similarity import SLIP_SIMILARITY, compare_names, name_form
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -77,3 +78,18 @@ def test_the_spelled_out_keys_come_second(db: WorldDB) -> None:
     assert resolve(db, "Organization", "EKC").world_id == evans
     (hail,) = store_all(db, ("Organization", "Hail Cement Company"))
     assert resolve(db, "Organization", "HCC").world_id == hail  # no name answers to HCC first
+
+
+def test_a_name_in_another_script_is_keyed_by_its_romanisation(db: WorldDB) -> None:
+    # blocked through the phonetic key of "Nouoro" / "Iago Kintsurashvili", then compared
+    nuoro, karur, iago = store_all(
+        db, ("Place", "Nuoro"), ("Place", "Karur"), ("Person", "Iago Kintsurashvili")
+    )
+    assert resolve(db, "Place", "Νουόρο").world_id == nuoro  # two places' names across scripts
+    assert resolve(db, "Place", "Καρούρ").world_id == karur
+    assert resolve(db, "Person", "იაგო კინწურაშვილი").world_id == iago
+
+
+def test_an_abjad_is_told_apart() -> None:
+    assert abjad("ארי מילר") and abjad("گرگان") and abjad("ދިވެހި")
+    assert not abjad("Νουόρο") and not abjad("Лингаен") and not abjad("Karur")

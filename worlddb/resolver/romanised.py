@@ -12,7 +12,9 @@ syllable or to one word: "Situ Meitong" / "SituMeitong"). A romanised query look
 skeletons up; the candidates then go through the ordinary comparison, which decides.
 
 A query written in another script is blocked by its romanisation as well (``romanise``), at every
-blocking stage (``tiered``).
+blocking stage (``tiered``), its phonetic key included; except a person's name in an abjad
+(``abjad``: Hebrew, Arabic, Syriac, Thaana), whose romanisation has no short vowels, so its key
+meets too many Latin names ("ארי מילר", Ari Miller, met "Roy Mueller").
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ from anyascii import anyascii
 from worlddb.resolver.forms import cross_script_key, fold_words, translit_key
 from worlddb.resolver.greek import elot_digraphs
 
-__all__ = ["MIN_SHARED", "foreign_script", "romanise", "skeletons"]
+__all__ = ["ABJADS", "MIN_SHARED", "abjad", "foreign_script", "romanise", "skeletons"]
 
 MIN_SHARED: Final = 2  # word skeletons a multi-word name must share (or its whole-name key)
+ABJADS: Final = frozenset({"HEBREW", "ARABIC", "SYRIAC", "THAANA"})
+"""Scripts that leave short vowels unwritten (Unicode character names begin so)."""
 _DROPPED: Final = re.compile(r"[aeiouyhjw]")
 _DOUBLED: Final = re.compile(r"(.)\1+")
 
@@ -40,6 +44,13 @@ def foreign_script(name: str) -> bool:
     if name.isascii():
         return False
     return any(ch.isalpha() and not unicodedata.name(ch, "").startswith("LATIN") for ch in name)
+
+
+@lru_cache(maxsize=16384)
+def abjad(name: str) -> bool:
+    """Whether ``name`` has a letter of a script that leaves short vowels out (``ABJADS``): its
+    romanisation is its consonants, which a Latin name's consonant key meets by chance."""
+    return any(unicodedata.name(ch, "").split(" ", 1)[0] in ABJADS for ch in name)
 
 
 def romanise(name: str) -> str:

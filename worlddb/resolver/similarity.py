@@ -117,7 +117,13 @@ _MIN_CROSS_KEY: Final = 2  # consonants a word must keep for its key to tell nam
 
 @lru_cache(maxsize=262144)
 def _word_similarity(
-    a: str, b: str, phonetic: bool, role: str, strict: bool = True, cross: bool = False
+    a: str,
+    b: str,
+    phonetic: bool,
+    role: str,
+    strict: bool = True,
+    cross: bool = False,
+    place: bool = False,
 ) -> tuple[float, str]:
     """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
 
@@ -126,11 +132,12 @@ def _word_similarity(
     told apart from another one except in a family-name position, a known surname from another
     one except in the given-name position. ``strict=False`` lifts that rule (context vouches).
     ``cross``: one name was written in another script, so words with one ``cross_script_key``
-    are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст").
+    are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст"), for
+    people's names and, with ``place``, places' ("Karur" / "Καρούρ").
     """
     if a == b:
         return 1.0, "equal"
-    if cross and role != "name" and a.isalpha() and b.isalpha():
+    if cross and (role != "name" or place) and a.isalpha() and b.isalpha():
         key = cross_script_key(a)
         long_key = len(key) >= _MIN_CROSS_KEY or (key and a[0] == b[0])
         if long_key and key == cross_script_key(b):
@@ -403,7 +410,7 @@ def compare_names(
         found = False
         for j, b in enumerate(stored.words):
             role = _role(i, j, size_q, size_s, personal)
-            sim, why = _word_similarity(a, b, phonetic, role, strict, cross)
+            sim, why = _word_similarity(a, b, phonetic, role, strict, cross, place)
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True

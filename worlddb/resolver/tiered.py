@@ -69,7 +69,7 @@ from worlddb.resolver.options import (
     best_per_world,
 )
 from worlddb.resolver.places import two_places
-from worlddb.resolver.romanised import foreign_script, romanise
+from worlddb.resolver.romanised import abjad, foreign_script, romanise
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
     TRANSLIT_SIMILARITY,
@@ -232,8 +232,8 @@ class TieredResolver:
             blocking += [c for c in shorter if c and c not in blocking]
         # a name written in another script is blocked by its romanisation at every stage, so
         # "Дмитро Рубан" meets "Dmytro Ruban" through the one word they spell alike
-        latin = [romanise(x) for x in surfaces if foreign_script(x)]
-        blocking += [x for x in latin if x not in blocking]
+        other_script = [(x, romanise(x)) for x in surfaces if foreign_script(x)]
+        blocking += [r for _, r in other_script if r not in blocking]
         for stage in BLOCKING_STAGES:
             limit = s.block_limit if stage != "any" else s.any_limit
             found = self.blocker.by_text(
@@ -250,7 +250,10 @@ class TieredResolver:
                 found.update(self.blocker.by_rids(slipped, types, exclude, scopes))
             if self._gather(found, cands, forms, spec.type, options, judge_):
                 return answer(options[0], options)
-        keys = {phonetic_key(x) for x in surfaces}
+        # a name in another script is keyed by its romanisation too ("Νουόρο" as Nouoro meets
+        # Nuoro), a person's in an abjad not: its consonants alone meet too many names
+        spoken = [r for x, r in other_script if spec.type == "Place" or not abjad(x)]
+        keys = {phonetic_key(x) for x in (*surfaces, *spoken)}
         found = self.blocker.by_phonetic(
             keys, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
         )
@@ -441,8 +444,10 @@ class TieredResolver:
         # "Paris" with "Paris, Texas".
         heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
         query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
+        abjad_query = any(abjad(s) for s in surfaces)
         for cand in cands:
             personal = "Person" in (kind, cand.type)
+            place_pair = kind == cand.type == "Place"
             forms = query_forms.get(personal)
             if forms is None:
                 forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
@@ -457,9 +462,12 @@ class TieredResolver:
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
                 if round5 and all(other_name_in_script(surface, q) for q in surfaces):
                     continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
-                if kind == cand.type == "Place" and all(two_places(surface, q) for q in surfaces):
+                if place_pair and all(two_places(surface, q) for q in surfaces):
                     continue  # "Antalya" is not "Antakya": both are towns of their own
                 foreign = round5 and foreign_script(surface)
+                # two places' names across scripts are compared as people's are (consonant
+                # keys), unless one is in an abjad, whose consonants alone meet too many names
+                vowelled_places = place_pair and not (abjad(surface) or abjad_query)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
                 if cored:
@@ -475,9 +483,9 @@ class TieredResolver:
                         phonetic=phonetic,
                         personal=personal,
                         generic=generic,
-                        cross=personal and script != foreign,
+                        cross=script != foreign and (personal or vowelled_places),
                         latin=not (script or foreign),
-                        place=kind == cand.type == "Place",
+                        place=place_pair,
                     )
                     if match is None:
                         continue
