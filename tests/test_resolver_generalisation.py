@@ -40,6 +40,7 @@ R20_SHA256 = "447c81453c534a53"  # bench/data/resolver_r20_holdout.jsonl, frozen
 R21_SHA256 = "381a45402e569d55"  # bench/data/resolver_r21_holdout.jsonl, frozen before round 21
 R22_SHA256 = "e9cebbe329645c24"  # bench/data/resolver_r22_holdout.jsonl, frozen before round 22
 R23_SHA256 = "fb45866c2b32c280"  # bench/data/resolver_r23_holdout.jsonl, frozen before round 23
+R24_SHA256 = "ffd052391899026e"  # bench/data/resolver_r24_holdout.jsonl, frozen before round 24
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -410,6 +411,15 @@ def test_round23_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R23_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r23",))
     assert {q["half"] for q in queries} == {"r23"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round24_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r24_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R24_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r24",))
+    assert {q["half"] for q in queries} == {"r24"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

@@ -183,7 +183,8 @@ def run_resolver_bench(
             ``r20`` (``make_resolver_r20.py``: round 20's hold-out, development data from round 21
             on) or ``r21`` (``make_resolver_r21.py``: round 21's hold-out, development data from
             round 22 on) or ``r22`` (``make_resolver_r22.py``: round 22's hold-out, development data
-            from round 23 on) or ``r23`` (``make_resolver_r23.py``: the round-23 hold-out, for
+            from round 23 on) or ``r23`` (``make_resolver_r23.py``: round 23's hold-out, development
+            data from round 24 on) or ``r24`` (``make_resolver_r24.py``: the round-24 hold-out, for
             final measurement only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
@@ -213,6 +214,7 @@ def run_resolver_bench(
         R21,
         R22,
         R23,
+        R24,
         load_generalisation,
     )
 
@@ -239,6 +241,7 @@ def run_resolver_bench(
         "r21": R21,
         "r22": R22,
         "r23": R23,
+        "r24": R24,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -248,7 +251,7 @@ def run_resolver_bench(
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
             f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20', "
-            f"'r21', 'r22' or 'r23', not {dataset!r}"
+            f"'r21', 'r22', 'r23' or 'r24', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))

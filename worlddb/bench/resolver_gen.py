@@ -40,6 +40,7 @@ __all__ = [
     "R21",
     "R22",
     "R23",
+    "R24",
     "canonical_key",
     "load_generalisation",
 ]
@@ -195,7 +196,21 @@ of twelve locales, countries' names in other languages (world-countries), Ace's,
 source-highlight's language aliases, seeded random typing errors) and near-named pairs (given and
 family names one edit apart from fakerator's and casual's tables, in Latin and Cyrillic letters,
 people sharing a family name, companies, towns and mobile operators or brands one edit apart),
-frozen before the round-23 tuning and used for final measurement only."""
+frozen before the round-23 tuning; its category results were read in round 23, so from round 24
+on it is development data."""
+R24: Final = ("r24",)
+"""The round-24 hold-out (``scripts/make_resolver_r24.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (American, Hungarian
+and Israeli people, in Hebrew script, with and without a degree or a profession's title, Russian
+people and countries' Russian names in Cyrillic and romanised by @sindresorhus/transliterate,
+Hungarian names and countries' German, Nordic, Turkish and Hungarian names in ICAO ASCII, banks
+(banks-db, thai-banks-logo) and their acronyms, legal forms short and long of American,
+Hungarian, Russian and Israeli companies, Spanish municipalities' two official names (INE),
+highlight's language aliases, seeded random typing errors) and near-named pairs (given and family
+names one edit apart from russian_name's, hebrew-names', generator-names' and hu-names' tables,
+in Latin, Cyrillic and Hebrew letters, people sharing a family name, companies, Spanish and
+Italian municipalities and device-detector's brands one edit apart), frozen before the round-24
+tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -220,6 +235,7 @@ _FILES: Final = {
     "r21": "resolver_r21_holdout.jsonl",
     "r22": "resolver_r22_holdout.jsonl",
     "r23": "resolver_r23_holdout.jsonl",
+    "r24": "resolver_r24_holdout.jsonl",
 }
 
 Row = dict[str, object]
