@@ -41,6 +41,7 @@ R21_SHA256 = "381a45402e569d55"  # bench/data/resolver_r21_holdout.jsonl, frozen
 R22_SHA256 = "e9cebbe329645c24"  # bench/data/resolver_r22_holdout.jsonl, frozen before round 22
 R23_SHA256 = "fb45866c2b32c280"  # bench/data/resolver_r23_holdout.jsonl, frozen before round 23
 R24_SHA256 = "ffd052391899026e"  # bench/data/resolver_r24_holdout.jsonl, frozen before round 24
+R25_SHA256 = "0d7a2c5a4b05ff48"  # bench/data/resolver_r25_holdout.jsonl, frozen before round 25
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -420,6 +421,15 @@ def test_round24_holdout_is_frozen_and_loads() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == R24_SHA256
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r24",))
     assert {q["half"] for q in queries} == {"r24"}
+    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
+    assert all(c["name"] for c in canonical)
+
+
+def test_round25_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r25_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R25_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r25",))
+    assert {q["half"] for q in queries} == {"r25"}
     assert len({q["category"] for q in queries}) == 14  # every category survives the loader
     assert all(c["name"] for c in canonical)
 

