@@ -10,8 +10,11 @@ no string distance can say so. The groups come from:
   ``scripts/make_resolver_subdivisions.py``: 0.4 s of CPU a process no longer spends);
 * US states' AP-style abbreviations ("Calif.") from ``us``;
 * programming languages' and file formats' short names and file extensions from ``pygments``'s
-  lexer registry and from GitHub Linguist (``data/languages.tsv``, built by
-  ``scripts/make_resolver_languages.py``);
+  lexer registry, from GitHub Linguist (``data/languages.tsv``, built by
+  ``scripts/make_resolver_languages.py``) and from seven syntax highlighters' registries
+  (highlight.js, Prism, Ace, GtkSourceView, highlight, GNU source-highlight, Vim:
+  ``data/tools.tsv``, built by ``scripts/make_resolver_tools.py``), a short name only where
+  one language claims it across all of them;
 * Python packages' import names ("yaml" / PyYAML, "sklearn" / scikit-learn) from ``pipreqs``'s
   table (``data/python_imports.tsv``, built by ``scripts/make_resolver_imports.py``);
 * towns' and cities' other names from GeoNames (``places``);
@@ -42,6 +45,7 @@ def _groups() -> Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]:
     tables = (
         ("aliases.tsv", "aliases.tsv:"),
         ("languages.tsv", ""),
+        ("tools.tsv", ""),
         ("python_imports.tsv", ""),
         ("subdivisions.tsv", ""),
     )
