@@ -18,6 +18,7 @@ from worlddb.resolver.namedata import legal_terms
 
 __all__ = [
     "MIN_SYLLABIC",
+    "initials",
     "query_acronym",
     "spelled_out_acronyms",
     "stored_acronyms",
@@ -121,6 +122,11 @@ def _without_forms(name: str) -> tuple[list[str], list[str]]:
     if len(words) > 1 and words[0] == "the":
         words = words[1:]
     return words, spelled
+
+
+def initials(words: tuple[str, ...]) -> str:
+    """The first letters of folded ``words``, particles (``_PARTICLES``) skipped."""
+    return "".join(w[0] for w in words if w not in _PARTICLES)
 
 
 def _content_words(name: str) -> list[str]:

@@ -40,6 +40,7 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
+from worlddb.resolver.acronym_keys import initials
 from worlddb.resolver.forms import (
     NameForm,
     cross_script_key,
@@ -97,6 +98,7 @@ SPACING_SIMILARITY: Final = 0.99
 MIN_WORD_SIMILARITY: Final = 0.8
 SLIP_SIMILARITY: Final = 0.9  # a word one slip of the fingers off another: at least the bar
 OPTIONAL_PENALTY: Final = 0.02
+MIN_MIXED_INITIALS: Final = 3  # "CVM" for three words; two letters stand for too much
 INITIAL_WEIGHT: Final = 2.0  # an initial weighs the same whatever name it abbreviates
 SHORT_WORD: Final = 3  # up to this length a word must match exactly (no typo allowance)
 LONG_WORD: Final = 12  # from this length two edits are still a typo
@@ -344,11 +346,15 @@ EVIDENCE_SOURCES: Final = {
     "typo": "one or two edits, not two known names (US Census name lists), a slip of the "
     "fingers (QWERTY neighbour, dropped or doubled letter) when both are rarer census names",
     "phonetic": "same respelled sound",
+    "initials": "shared words, and the initials of the other name's remaining words (particles "
+    "skipped) written as one word: GENIAL INVESTIMENTOS CVM / Genial Investimentos Corretora "
+    "de Valores Mobiliários",
 }
 """Where each kind of evidence comes from, recorded on the proposals it makes."""
 
 _EVIDENCE_RANK: Final = {
     "phonetic": 0,
+    "initials": 1,
     "abbreviation": 1,
     "shortened": 1,
     "typo": 2,
@@ -403,6 +409,10 @@ def compare_names(
         return NameMatch(1.0 if same else SPACING_SIMILARITY, "equal" if same else "spacing")
     if phonetic and not _may_sound_alike(query, stored):
         return None
+    if not personal:
+        mixed = _initials_within(query.words, stored.words)
+        if mixed is not None:
+            return NameMatch(mixed, "initials")
     size_q, size_s = len(query.words), len(stored.words)
     scored: list[tuple[float, int, int, str]] = []
     partnered = [False] * size_s
@@ -484,6 +494,34 @@ def _listed_word(word: str) -> bool:
         or word in common_given()
         or is_place_name(word)
     )
+
+
+def _initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
+    """The score of two names that share their first words (and maybe their last) when what
+    is left of one is a single word, the initials of what is left of the other, particles
+    skipped: "GENIAL INVESTIMENTOS CVM" / "Genial Investimentos Corretora de Valores
+    Mobiliários", "UBS BB CCTVM" / "UBS BB Corretora de Câmbio, Títulos e Valores Mobiliários".
+    A registry writes the descriptive tail of a name short so; the shared words are the
+    evidence, so at least one must be shared and the initials must be ``MIN_MIXED_INITIALS``
+    letters or more. ``None`` when the names are not so."""
+    if len(a) == len(b):
+        return None
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    head = 0
+    while head < len(short) and short[head] == long_[head]:
+        head += 1
+    tail = 0
+    while tail < len(short) - head and short[-1 - tail] == long_[-1 - tail]:
+        tail += 1
+    rest = short[head : len(short) - tail]
+    spelled = long_[head : len(long_) - tail]
+    if head == 0 or len(rest) != 1 or len(spelled) < 2 or len(rest[0]) < MIN_MIXED_INITIALS:
+        return None
+    if rest[0] != initials(spelled):
+        return None
+    letters = len(rest[0])
+    shared = sum(map(len, short)) - letters
+    return round((shared + ABBREVIATION_SIMILARITY * letters) / (shared + letters), 4)
 
 
 def _may_sound_alike(query: NameForm, stored: NameForm) -> bool:
