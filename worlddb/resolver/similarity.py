@@ -23,7 +23,10 @@ different companies. Each word of one name is aligned with its most similar word
   "Muhammad"/"Mohammed"), a product variant ("Postgres"/"PostgreSQL", "Win 11"/"Windows 11"), a
   word written short beside a shared word ("Kennett Sq"/"Kennett Square", ``shortened``), or
   a likely typo: an edit distance of at most one (two for long words). The phonetic tier also
-  accepts words that sound alike once respelled ("Phillip"/"Filip").
+  accepts words that sound alike once respelled ("Phillip"/"Filip");
+* or, for names other than people's, the names share their first words and what is left of
+  one is the initials of what is left of the other ("UBS BB CCTVM" / "UBS BB Corretora de
+  Câmbio, Títulos e Valores Mobiliários", ``initials``).
 
 The score is the length-weighted mean of the aligned words' similarities, less a small penalty
 per unmatched optional word; the evidence names the strongest reason used, and
@@ -409,7 +412,7 @@ def compare_names(
         return NameMatch(1.0 if same else SPACING_SIMILARITY, "equal" if same else "spacing")
     if phonetic and not _may_sound_alike(query, stored):
         return None
-    if not personal:
+    if not (personal or phonetic):  # the phonetic tier never re-judges what this one judged
         mixed = _initials_within(query.words, stored.words)
         if mixed is not None:
             return NameMatch(mixed, "initials")
