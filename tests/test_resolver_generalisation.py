@@ -43,6 +43,7 @@ R23_SHA256 = "fb45866c2b32c280"  # bench/data/resolver_r23_holdout.jsonl, frozen
 R24_SHA256 = "ffd052391899026e"  # bench/data/resolver_r24_holdout.jsonl, frozen before round 24
 R25_SHA256 = "0d7a2c5a4b05ff48"  # bench/data/resolver_r25_holdout.jsonl, frozen before round 25
 R26_SHA256 = "35126f9d7b12e7f8"  # bench/data/resolver_r26_holdout.jsonl, frozen before round 26
+R27_SHA256 = "bcb6db27670030c2"  # bench/data/resolver_r27_holdout.jsonl, frozen before round 27
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -441,6 +442,15 @@ def test_round26_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r26",))
     assert {q["half"] for q in queries} == {"r26"}
     assert len({q["category"] for q in queries}) == 13  # every category survives (no acronym)
+    assert all(c["name"] for c in canonical)
+
+
+def test_round27_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r27_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R27_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r27",))
+    assert {q["half"] for q in queries} == {"r27"}
+    assert len({q["category"] for q in queries}) == 12  # no acronym, no similar_product
     assert all(c["name"] for c in canonical)
 
 
