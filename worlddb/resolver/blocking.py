@@ -50,6 +50,10 @@ ScopeSet = Sequence[str] | None
 only entities in every listed scope (Scope world ids)."""
 
 MAX_TERMS: Final = 16
+ENDS_FROM: Final = 4
+"""From this many words the widest stage also asks for the first two and the last two alone:
+"Genial Investimentos Corretora de Valores Mobiliários" is stored as "Genial Investimentos
+CVM", "Акционерное общество «Кацеров и Жмарев»" as "АО «Кацеров и Жмарев»"."""
 PREFIX_MIN_WORD: Final = 4
 ALIAS_PREFIX_CHARS: Final = 4
 SPLIT_MIN_PART: Final = 3  # "PostPilot" is also looked up as "post pilot", "pos tpilot", ...
@@ -198,9 +202,12 @@ class Blocker:
             found = _strong_words(surface)
             if len(found) < 2:
                 continue
-            for skipped in range(len(found)):
+            subsets = [[w for i, w in enumerate(found) if i != skip] for skip in range(len(found))]
+            if len(found) >= ENDS_FROM:  # a name's words spelled short: by its first and last two
+                subsets += [list(found[:2]), list(found[-2:])]
+            for subset in subsets:
                 # one query per left-out word, so a common word cannot crowd out a rare one
-                rest = " AND ".join(_quote(w) for i, w in enumerate(found) if i != skipped)
+                rest = " AND ".join(_quote(w) for w in subset)
                 rows = self.queries.fts_names(f"name : ({rest})", types, scopes, limit)
                 out.update(_candidates(rows, exclude))
         return out

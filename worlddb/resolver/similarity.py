@@ -405,6 +405,9 @@ def compare_names(
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
+    if not personal:
+        query, stored = _form_written_out(query, stored)
+        stored, query = _form_written_out(stored, query)
     if query.suffix and stored.suffix and query.suffix != stored.suffix:
         return None  # "Jr." is not "Sr.", a GmbH is not an Inc.
     if query.joined == stored.joined:
@@ -499,12 +502,49 @@ def _listed_word(word: str) -> bool:
     )
 
 
+def _form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameForm]:
+    """``short`` and ``whole``, with the legal form that ``whole`` writes out as its last words
+    set aside like ``short``'s abbreviated one: "Paim Ltda." / "Paim Limitada", "Arsuz A.Ş." /
+    "Arsuz Anonim Şirketi", "Araujo EIRELI". A form no list names in full is still read so when
+    the other name abbreviates it: the abbreviation is its initials (particles skipped), the
+    one word contracted ("Ltda" / "limitada"), or that word itself. Two-letter initials and
+    a word cut short ("AG" / "Agriculture") stand for too much to say so."""
+    if whole.suffix or len(short.suffix) != 1 or len(whole.words) <= len(short.words):
+        return short, whole
+    if whole.words[: len(short.words)] != short.words:
+        return short, whole
+    (key,) = short.suffix
+    ending = whole.words[len(short.words) :]
+    if len(ending) == 1:
+        spelled = ending[0] == key or _contracted(key, ending[0])
+    else:
+        spelled = len(key) >= MIN_MIXED_INITIALS and initials(ending) == key
+    if not spelled:
+        return short, whole
+    words = short.words
+    kept = NameForm(words, "".join(words), whole.numbers, short.sounds, short.suffix)
+    return short, kept
+
+
+def _contracted(short: str, word: str) -> bool:
+    """Whether ``short`` is ``word`` contracted: its first and last letters and some between,
+    in order ("ltda" / "limitada", "ltd" / "limited"), not merely its start."""
+    return (
+        len(short) >= 2
+        and short[0] == word[0]
+        and short[-1] == word[-1]
+        and not word.startswith(short)
+        and written_short(short, word)
+    )
+
+
 def _initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
-    """The score of two names that share their first words (and maybe their last) when what
+    """The score of two names that share their first words or their last (or both) when what
     is left of one is a single word, the initials of what is left of the other, particles
     skipped: "GENIAL INVESTIMENTOS CVM" / "Genial Investimentos Corretora de Valores
-    Mobiliários", "UBS BB CCTVM" / "UBS BB Corretora de Câmbio, Títulos e Valores Mobiliários".
-    A registry writes the descriptive tail of a name short so; the shared words are the
+    Mobiliários", "UBS BB CCTVM" / "UBS BB Corretora de Câmbio, Títulos e Valores Mobiliários",
+    and a legal form written first, "ПАО «Базавов»" / "Публичное акционерное общество
+    «Базавов»". Registries write a name's descriptive part short so; the shared words are the
     evidence, so at least one must be shared and the initials must be ``MIN_MIXED_INITIALS``
     letters or more. ``None`` when the names are not so."""
     if len(a) == len(b):
@@ -518,7 +558,9 @@ def _initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
         tail += 1
     rest = short[head : len(short) - tail]
     spelled = long_[head : len(long_) - tail]
-    if head == 0 or len(rest) != 1 or len(spelled) < 2 or len(rest[0]) < MIN_MIXED_INITIALS:
+    if head + tail == 0 or len(rest) != 1 or len(spelled) < 2:
+        return None
+    if len(rest[0]) < MIN_MIXED_INITIALS:
         return None
     if rest[0] != initials(spelled):
         return None
