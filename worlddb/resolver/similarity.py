@@ -118,6 +118,7 @@ class NameMatch:
 
 
 _MIN_CROSS_KEY: Final = 2  # consonants a word must keep for its key to tell names apart
+_MIN_PLACE_KEY: Final = 3  # ... a place's word, whose first letter differs
 
 
 @lru_cache(maxsize=262144)
@@ -144,7 +145,10 @@ def _word_similarity(
         return 1.0, "equal"
     if cross and (role != "name" or place) and a.isalpha() and b.isalpha():
         key = cross_script_key(a)
-        long_key = len(key) >= _MIN_CROSS_KEY or (key and a[0] == b[0])
+        # a place's name is one word with no given name beside it: two consonants meet too
+        # many other places ("Hyönölä" and "নিলখী" both key "nl") unless the first letters agree
+        least = _MIN_PLACE_KEY if role == "name" else _MIN_CROSS_KEY
+        long_key = len(key) >= least or (key and a[0] == b[0])
         if long_key and key == cross_script_key(b):
             return TRANSLIT_SIMILARITY, "transliteration"  # "Goydh" / "Γούδη": one consonant
     if a.isalpha() and b.isalpha() and are_nicknames(a, b):
