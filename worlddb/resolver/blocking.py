@@ -3,8 +3,10 @@
 Comparing a name with every stored entity is linear in the store; blocking keeps the resolver's
 cost flat at 100k+ entities by asking indexes for a bounded candidate set:
 
-* FTS5 over the ``name`` column: any shared word, or a shared 3–4 letter prefix (so a typo late
-  in a word still blocks), ranked by BM25 and cut at ``limit``;
+* FTS5 over the ``name`` column: every word, every word but one, or a shared 3–4 letter prefix
+  (so a typo late in a word still blocks), and for a name of ``ENDS_FROM`` words or more its
+  first two and its last two words alone (a descriptive part written short, a legal form
+  written first), cut at ``limit``;
 * the alias index by normalised prefix (aliases are not in FTS);
 * the phonetic-key indexes of names and aliases (schema V2), for spellings that share no word.
 
@@ -206,7 +208,7 @@ class Blocker:
             if len(found) >= ENDS_FROM:  # a name's words spelled short: by its first and last two
                 subsets += [list(found[:2]), list(found[-2:])]
             for subset in subsets:
-                # one query per left-out word, so a common word cannot crowd out a rare one
+                # one query per subset, so a common word cannot crowd out a rare one
                 rest = " AND ".join(_quote(w) for w in subset)
                 rows = self.queries.fts_names(f"name : ({rest})", types, scopes, limit)
                 out.update(_candidates(rows, exclude))
