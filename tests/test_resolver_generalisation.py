@@ -44,6 +44,7 @@ R24_SHA256 = "ffd052391899026e"  # bench/data/resolver_r24_holdout.jsonl, frozen
 R25_SHA256 = "0d7a2c5a4b05ff48"  # bench/data/resolver_r25_holdout.jsonl, frozen before round 25
 R26_SHA256 = "35126f9d7b12e7f8"  # bench/data/resolver_r26_holdout.jsonl, frozen before round 26
 R27_SHA256 = "bcb6db27670030c2"  # bench/data/resolver_r27_holdout.jsonl, frozen before round 27
+R28_SHA256 = "25bf2d501cb5776d"  # bench/data/resolver_r28_holdout.jsonl, frozen before round 28
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -451,6 +452,15 @@ def test_round27_holdout_is_frozen_and_loads() -> None:
     canonical, queries, _ = load_generalisation(DATA_DIR, ("r27",))
     assert {q["half"] for q in queries} == {"r27"}
     assert len({q["category"] for q in queries}) == 12  # no acronym, no similar_product
+    assert all(c["name"] for c in canonical)
+
+
+def test_round28_holdout_is_frozen_and_loads() -> None:
+    text = (DATA_DIR / "resolver_r28_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == R28_SHA256
+    canonical, queries, _ = load_generalisation(DATA_DIR, ("r28",))
+    assert {q["half"] for q in queries} == {"r28"}
+    assert len({q["category"] for q in queries}) == 9  # no accents, acronym, aliases, products
     assert all(c["name"] for c in canonical)
 
 

@@ -188,7 +188,9 @@ def run_resolver_bench(
             development data from round 25 on) or ``r25`` (``make_resolver_r25.py``: round 25's
             hold-out, development data from round 26 on) or ``r26`` (``make_resolver_r26.py``:
             round 26's hold-out, development data from round 27 on) or ``r27``
-            (``make_resolver_r27.py``: the round-27 hold-out, for final measurement only).
+            (``make_resolver_r27.py``: round 27's hold-out, development data from round 28 on)
+            or ``r28`` (``make_resolver_r28.py``: the round-28 hold-out, for final measurement
+            only).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
@@ -221,6 +223,7 @@ def run_resolver_bench(
         R25,
         R26,
         R27,
+        R28,
         load_generalisation,
     )
 
@@ -251,6 +254,7 @@ def run_resolver_bench(
         "r25": R25,
         "r26": R26,
         "r27": R27,
+        "r28": R28,
     }.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
@@ -260,7 +264,7 @@ def run_resolver_bench(
         raise ValueError(
             "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
             f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20', "
-            f"'r21', 'r22', 'r23', 'r24', 'r25', 'r26' or 'r27', not {dataset!r}"
+            f"'r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27' or 'r28', not {dataset!r}"
         )
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))
