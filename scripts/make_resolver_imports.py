@@ -28,8 +28,6 @@ import argparse
 import re
 from pathlib import Path
 
-from make_resolver_languages import letters  # scripts/, the folder this runs from
-
 from worlddb.resolver.alias_groups import shortens
 
 VERSION = "0.5.0"
@@ -40,6 +38,10 @@ HEADER = f"""\
 # distribution|import. Source: pipreqs {VERSION}'s mapping (Apache-2.0); filtered by
 # scripts/make_resolver_imports.py (the import name is in the distribution's name or shortens it).
 """
+
+
+def letters(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def pep503(dist: str) -> str:

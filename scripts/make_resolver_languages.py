@@ -17,8 +17,8 @@ What is kept, one group a language, and why:
 Each line is ``Tool<TAB>linguist:SOURCE<TAB>name|other|...``, as in ``aliases.tsv``; SOURCE is
 ``aliases`` or ``file extensions``.
 
-Usage, in the project's virtualenv (the shortening test is ``alias_groups.shortens``, the one
-the resolver applies to pygments' aliases): ``python scripts/make_resolver_languages.py DIR
+Usage, in the project's virtualenv (the rule is ``alias_groups.registered_short_name``, which
+``make_resolver_tools.py`` applies too): ``python scripts/make_resolver_languages.py DIR
 [--out worlddb/resolver/data]``, where
 DIR is the ``package/`` folder of ``npm pack linguist-languages@9.5.0`` unpacked (``tar xzf``);
 ``node`` reads its ``index.js``. Licence: MIT (the package and Linguist's data). The file is
@@ -33,10 +33,10 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
-from worlddb.resolver.alias_groups import shortens  # the rule the resolver applies to pygments
+# the rule the resolver's alias groups keep short names by
+from worlddb.resolver.alias_groups import registered_short_name
 
 VERSION = "9.5.0"
-MIN_LETTERS = 2
 _DUMP = """
 import * as L from './index.js';
 const all = L.default ?? L;
@@ -50,10 +50,6 @@ HEADER = f"""\
 # ships it (MIT); filtered by scripts/make_resolver_languages.py (short forms only, extensions
 # that one language claims).
 """
-
-
-def letters(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def main() -> None:
@@ -75,22 +71,14 @@ def main() -> None:
     lines: list[str] = []
     for lang in languages:
         name = lang["name"]
-        aliases = [
-            a
-            for a in lang["aliases"]
-            if len(letters(a)) >= MIN_LETTERS
-            and letters(a) != letters(name)
-            and (shortens(a, name) or (shortens(name, a) and not any(c.isdigit() for c in a)))
-        ]
+        aliases = [a for a in lang["aliases"] if registered_short_name(a, name)]
         extensions = [
             ext
             for ext in (e.lstrip(".") for e in lang["extensions"])
             if ext.isalnum()
             and claims[ext.casefold()] == 1
-            and len(ext) >= MIN_LETTERS
-            and letters(ext) != letters(name)
             and ext.casefold() not in {a.casefold() for a in aliases}
-            and shortens(ext, name)
+            and registered_short_name(ext, name, extension=True)
         ]
         if aliases and "|" not in name:
             lines.append(f"Tool\tlinguist:aliases\t{'|'.join([name, *aliases])}")

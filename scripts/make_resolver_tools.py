@@ -66,9 +66,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from worlddb.resolver.alias_groups import shortens  # the rule the resolver applies to pygments
+# the rule the resolver's alias groups keep short names by
+from worlddb.resolver.alias_groups import registered_short_name
 
-MIN_LETTERS = 2
 ORDER = ("hljs", "prism", "ace", "gtksourceview", "highlight", "source-highlight", "vim")
 HLJS_VERSION, PRISM_VERSION, ACE_VERSION = "11.12.0", "1.30.0", "1.43.4"
 DEBIAN = {
@@ -125,10 +125,6 @@ class Entry:
     aliases: list[str] = field(default_factory=list)
     extensions: list[str] = field(default_factory=list)
     key: str = ""  # the registry's own id, to tell two languages of one display name apart
-
-
-def letters(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def fold(name: str) -> str:
@@ -365,24 +361,16 @@ def main() -> None:
     for e in entries:
         name = e.name.strip()
         folded = fold(name)
-        if compound(name) or folded in clashing or len(letters(name)) < 1:
+        if compound(name) or folded in clashing or not any(ch.isalnum() for ch in name):
             continue
         spellings[folded][name] += 1
         aliases = {
-            a
-            for a in e.aliases
-            if len(letters(a)) >= MIN_LETTERS
-            and not set(a) & set("._")
-            and letters(a) != letters(name)
-            and (shortens(a, name) or (shortens(name, a) and not any(c.isdigit() for c in a)))
+            a for a in e.aliases if not set(a) & set("._") and registered_short_name(a, name)
         }
         extensions = {
             ext
             for ext in e.extensions
-            if ext.isalnum()
-            and len(ext) >= MIN_LETTERS
-            and letters(ext) != letters(name)
-            and shortens(ext, name)
+            if ext.isalnum() and registered_short_name(ext, name, extension=True)
         }
         for short in aliases | extensions:
             if "|" in short or "\t" in short or claims[short.casefold()] != {folded}:

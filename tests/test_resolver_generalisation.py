@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_resolver import store_all
 from worlddb.bench.resolver import DATA_DIR
-from worlddb.bench.resolver_gen import load_generalisation
+from worlddb.bench.resolver_gen import DATASETS, load_generalisation
 from worlddb.engine import WorldDB
 from worlddb.extract.entities import find_mentions
 from worlddb.model import Changeset, NodeId, Resolution, WorldSpec
@@ -19,32 +19,36 @@ from worlddb.resolver.aliases import AcronymIndex, query_acronym, stored_acronym
 from worlddb.resolver.forms import fold_words, name_form
 
 HOLDOUT_SHA256 = "41298825dfd898c7"  # bench/data/resolver_gen_holdout.jsonl, frozen before tuning
-FRESH_SHA256 = "5172e61a4d4e0855"  # bench/data/resolver_fresh_holdout.jsonl, frozen before round 3
-R4_SHA256 = "ba7f15e713d157dd"  # bench/data/resolver_r4_holdout.jsonl, frozen before round 4
-R5_SHA256 = "ed892b54add026e9"  # bench/data/resolver_r5_holdout.jsonl, frozen before round 5
-R6_SHA256 = "76b8c86119004198"  # bench/data/resolver_r6_holdout.jsonl, frozen before round 6
-R7_SHA256 = "180f79319d3ebc6c"  # bench/data/resolver_r7_holdout.jsonl, frozen before round 7
-R8_SHA256 = "d02e92d505aabfd3"  # bench/data/resolver_r8_holdout.jsonl, frozen before round 8
-R9_SHA256 = "27e8a41b491b2e8f"  # bench/data/resolver_r9_holdout.jsonl, frozen before round 9
-R10_SHA256 = "87eb34db5c5f42fd"  # bench/data/resolver_r10_holdout.jsonl, frozen before round 10
-R11_SHA256 = "c09d5b38a308cc89"  # bench/data/resolver_r11_holdout.jsonl, frozen before round 11
-R12_SHA256 = "87b298c5ceb59eda"  # bench/data/resolver_r12_holdout.jsonl, frozen before round 12
-R13_SHA256 = "f5ea3a5d40ffe5d7"  # bench/data/resolver_r13_holdout.jsonl, frozen before round 13
-R14_SHA256 = "f540a8db2639e872"  # bench/data/resolver_r14_holdout.jsonl, frozen before round 14
-R15_SHA256 = "eb9068203e0de00e"  # bench/data/resolver_r15_holdout.jsonl, frozen before round 15
-R16_SHA256 = "91684a59e03eddd3"  # bench/data/resolver_r16_holdout.jsonl, frozen before round 16
-R17_SHA256 = "a2f73bd690cdaab5"  # bench/data/resolver_r17_holdout.jsonl, frozen before round 17
-R18_SHA256 = "ae2801ccdaa28758"  # bench/data/resolver_r18_holdout.jsonl, frozen before round 18
-R19_SHA256 = "e069b02f4e26ff55"  # bench/data/resolver_r19_holdout.jsonl, frozen before round 19
-R20_SHA256 = "447c81453c534a53"  # bench/data/resolver_r20_holdout.jsonl, frozen before round 20
-R21_SHA256 = "381a45402e569d55"  # bench/data/resolver_r21_holdout.jsonl, frozen before round 21
-R22_SHA256 = "e9cebbe329645c24"  # bench/data/resolver_r22_holdout.jsonl, frozen before round 22
-R23_SHA256 = "fb45866c2b32c280"  # bench/data/resolver_r23_holdout.jsonl, frozen before round 23
-R24_SHA256 = "ffd052391899026e"  # bench/data/resolver_r24_holdout.jsonl, frozen before round 24
-R25_SHA256 = "0d7a2c5a4b05ff48"  # bench/data/resolver_r25_holdout.jsonl, frozen before round 25
-R26_SHA256 = "35126f9d7b12e7f8"  # bench/data/resolver_r26_holdout.jsonl, frozen before round 26
-R27_SHA256 = "bcb6db27670030c2"  # bench/data/resolver_r27_holdout.jsonl, frozen before round 27
-R28_SHA256 = "25bf2d501cb5776d"  # bench/data/resolver_r28_holdout.jsonl, frozen before round 28
+HOLDOUTS = {
+    "fresh": ("5172e61a4d4e0855", 14),
+    "r4": ("ba7f15e713d157dd", 14),
+    "r5": ("ed892b54add026e9", 14),
+    "r6": ("76b8c86119004198", 14),
+    "r7": ("180f79319d3ebc6c", 14),
+    "r8": ("d02e92d505aabfd3", 14),
+    "r9": ("27e8a41b491b2e8f", 14),
+    "r10": ("87eb34db5c5f42fd", 6),
+    "r11": ("c09d5b38a308cc89", 7),
+    "r12": ("87b298c5ceb59eda", 6),
+    "r13": ("f5ea3a5d40ffe5d7", 9),
+    "r14": ("f540a8db2639e872", 15),
+    "r15": ("eb9068203e0de00e", 14),
+    "r16": ("91684a59e03eddd3", 14),
+    "r17": ("a2f73bd690cdaab5", 14),
+    "r18": ("ae2801ccdaa28758", 14),
+    "r19": ("e069b02f4e26ff55", 14),
+    "r20": ("447c81453c534a53", 14),
+    "r21": ("381a45402e569d55", 9),
+    "r22": ("e9cebbe329645c24", 5),
+    "r23": ("fb45866c2b32c280", 14),
+    "r24": ("ffd052391899026e", 14),
+    "r25": ("0d7a2c5a4b05ff48", 14),
+    "r26": ("35126f9d7b12e7f8", 13),  # no acronym
+    "r27": ("bcb6db27670030c2", 12),  # no acronym, no similar_product
+    "r28": ("25bf2d501cb5776d", 9),  # no accents, acronym, aliases, tools, products
+}
+"""Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
+before round 3, rN before round N), and how many categories it holds."""
 
 
 pytestmark = pytest.mark.worlddb(recluster=False)
@@ -230,237 +234,18 @@ def test_holdout_half_is_frozen() -> None:
     assert hashlib.sha256(text).hexdigest()[:16] == HOLDOUT_SHA256
 
 
-def test_fresh_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_fresh_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == FRESH_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("fresh",))
-    assert {q["half"] for q in queries} == {"fresh"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
+def test_every_registered_holdout_is_pinned() -> None:
+    assert set(HOLDOUTS) == set(DATASETS) - {"generalisation"}
 
 
-def test_round4_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r4_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R4_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r4",))
-    assert {q["half"] for q in queries} == {"r4"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round5_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r5_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R5_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r5",))
-    assert {q["half"] for q in queries} == {"r5"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round6_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r6_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R6_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r6",))
-    assert {q["half"] for q in queries} == {"r6"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round7_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r7_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R7_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r7",))
-    assert {q["half"] for q in queries} == {"r7"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round8_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r8_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R8_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r8",))
-    assert {q["half"] for q in queries} == {"r8"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round9_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r9_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R9_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r9",))
-    assert {q["half"] for q in queries} == {"r9"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round10_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r10_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R10_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r10",))
-    assert {q["half"] for q in queries} == {"r10"}
-    assert len({q["category"] for q in queries}) == 6  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round11_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r11_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R11_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r11",))
-    assert {q["half"] for q in queries} == {"r11"}
-    assert len({q["category"] for q in queries}) == 7  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round12_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r12_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R12_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r12",))
-    assert {q["half"] for q in queries} == {"r12"}
-    assert len({q["category"] for q in queries}) == 6  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round13_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r13_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R13_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r13",))
-    assert {q["half"] for q in queries} == {"r13"}
-    assert len({q["category"] for q in queries}) == 9  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round14_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r14_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R14_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r14",))
-    assert {q["half"] for q in queries} == {"r14"}
-    assert len({q["category"] for q in queries}) == 15  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round15_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r15_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R15_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r15",))
-    assert {q["half"] for q in queries} == {"r15"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round16_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r16_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R16_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r16",))
-    assert {q["half"] for q in queries} == {"r16"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round17_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r17_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R17_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r17",))
-    assert {q["half"] for q in queries} == {"r17"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round18_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r18_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R18_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r18",))
-    assert {q["half"] for q in queries} == {"r18"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round19_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r19_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R19_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r19",))
-    assert {q["half"] for q in queries} == {"r19"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round20_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r20_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R20_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r20",))
-    assert {q["half"] for q in queries} == {"r20"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round21_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r21_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R21_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r21",))
-    assert {q["half"] for q in queries} == {"r21"}
-    assert len({q["category"] for q in queries}) == 9  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round22_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r22_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R22_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r22",))
-    assert {q["half"] for q in queries} == {"r22"}
-    assert len({q["category"] for q in queries}) == 5  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round23_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r23_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R23_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r23",))
-    assert {q["half"] for q in queries} == {"r23"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round24_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r24_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R24_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r24",))
-    assert {q["half"] for q in queries} == {"r24"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round25_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r25_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R25_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r25",))
-    assert {q["half"] for q in queries} == {"r25"}
-    assert len({q["category"] for q in queries}) == 14  # every category survives the loader
-    assert all(c["name"] for c in canonical)
-
-
-def test_round26_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r26_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R26_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r26",))
-    assert {q["half"] for q in queries} == {"r26"}
-    assert len({q["category"] for q in queries}) == 13  # every category survives (no acronym)
-    assert all(c["name"] for c in canonical)
-
-
-def test_round27_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r27_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R27_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r27",))
-    assert {q["half"] for q in queries} == {"r27"}
-    assert len({q["category"] for q in queries}) == 12  # no acronym, no similar_product
-    assert all(c["name"] for c in canonical)
-
-
-def test_round28_holdout_is_frozen_and_loads() -> None:
-    text = (DATA_DIR / "resolver_r28_holdout.jsonl").read_bytes()
-    assert hashlib.sha256(text).hexdigest()[:16] == R28_SHA256
-    canonical, queries, _ = load_generalisation(DATA_DIR, ("r28",))
-    assert {q["half"] for q in queries} == {"r28"}
-    assert len({q["category"] for q in queries}) == 9  # no accents, acronym, aliases, products
+@pytest.mark.parametrize("name", sorted(HOLDOUTS))
+def test_holdout_set_is_frozen_and_loads(name: str) -> None:
+    sha, categories = HOLDOUTS[name]
+    text = (DATA_DIR / f"resolver_{name}_holdout.jsonl").read_bytes()
+    assert hashlib.sha256(text).hexdigest()[:16] == sha
+    canonical, queries, _ = load_generalisation(DATA_DIR, (name,))
+    assert {q["half"] for q in queries} == {name}
+    assert len({q["category"] for q in queries}) == categories  # every category survives
     assert all(c["name"] for c in canonical)
 
 

@@ -38,3 +38,13 @@ def test_a_registrys_short_name_reaches_its_language(db: WorldDB) -> None:
     assert not any(source.startswith("registries:") for _, source in alias_names("pl", ["Tool"]))
     # and a language's short name is no Place's or Person's
     assert alias_names("drl", ["Place"]) == []
+
+
+def test_the_short_name_rule_both_build_scripts_apply() -> None:
+    from worlddb.resolver.alias_groups import registered_short_name
+
+    assert registered_short_name("proto", "Protocol Buffer")  # its letters, in order
+    assert registered_short_name("Protocol Buffers", "Protocol Buffer")  # the name shortens it
+    assert not registered_short_name("ActionScript 3", "ActionScript")  # a version: another
+    assert not registered_short_name("Protocol Buffers", "Protocol Buffer", extension=True)
+    assert not registered_short_name("r", "R") and not registered_short_name("node", "JavaScript")

@@ -159,113 +159,26 @@ def run_resolver_bench(
         embedder: Enables the embedding tier (``None``: the tier is off, as at 100k by default).
         settings: Resolver thresholds (default ``ResolverSettings()``).
         data_dir: Where the generated ``resolver_*.jsonl`` files are.
-        dataset: ``seeded`` (``make_resolver_data.py``), ``generalisation``
-            (``make_resolver_generalisation.py``: scored per half, dev and hold-out) or ``fresh``
-            (``make_resolver_fresh.py``: round 3's hold-out, development data from round 4 on) or
-            ``r4`` (``make_resolver_r4.py``: round 4's hold-out, development data from round 5 on)
-            or ``r5`` (``make_resolver_r5.py``: round 5's hold-out, development data from round 6
-            on) or ``r6`` (``make_resolver_r6.py``: round 6's hold-out, development data from
-            round 7 on) or ``r7`` (``make_resolver_r7.py``: round 7's hold-out, development data
-            from round 8 on) or ``r8`` (``make_resolver_r8.py``: round 8's hold-out, development
-            data from round 9 on) or ``r9`` (``make_resolver_r9.py``: round 9's hold-out,
-            development data from round 10 on) or ``r10`` (``make_resolver_r10.py``: round 10's
-            hold-out, development data from round 11 on) or ``r11`` (``make_resolver_r11.py``:
-            round 11's hold-out, development data from round 12 on) or ``r12``
-            (``make_resolver_r12.py``: round 12's hold-out, development data from round 13 on) or
-            ``r13`` (``make_resolver_r13.py``: round 13's hold-out, development data from round 14
-            on) or ``r14`` (``make_resolver_r14.py``: round 14's hold-out, development data from
-            round 15 on) or ``r15`` (``make_resolver_r15.py``: round 15's hold-out, development data
-            from round 16 on) or ``r16`` (``make_resolver_r16.py``: round 16's hold-out,
-            development data from round 17 on) or ``r17`` (``make_resolver_r17.py``: round 17's
-            hold-out, development data from round 18 on) or ``r18`` (``make_resolver_r18.py``:
-            round 18's hold-out, development data from round 19 on) or ``r19``
-            (``make_resolver_r19.py``: round 19's hold-out, development data from round 20 on) or
-            ``r20`` (``make_resolver_r20.py``: round 20's hold-out, development data from round 21
-            on) or ``r21`` (``make_resolver_r21.py``: round 21's hold-out, development data from
-            round 22 on) or ``r22`` (``make_resolver_r22.py``: round 22's hold-out, development data
-            from round 23 on) or ``r23`` (``make_resolver_r23.py``: round 23's hold-out, development
-            data from round 24 on) or ``r24`` (``make_resolver_r24.py``: round 24's hold-out,
-            development data from round 25 on) or ``r25`` (``make_resolver_r25.py``: round 25's
-            hold-out, development data from round 26 on) or ``r26`` (``make_resolver_r26.py``:
-            round 26's hold-out, development data from round 27 on) or ``r27``
-            (``make_resolver_r27.py``: round 27's hold-out, development data from round 28 on)
-            or ``r28`` (``make_resolver_r28.py``: the round-28 hold-out, for final measurement
-            only).
+        dataset: ``seeded`` (``make_resolver_data.py``) or a name of
+            ``worlddb.bench.resolver_gen.DATASETS``: ``generalisation``
+            (``make_resolver_generalisation.py``: scored per half, dev and hold-out), ``fresh``
+            (``make_resolver_fresh.py``) or ``r4`` … ``r28`` (``make_resolver_rN.py``: round N's
+            hold-out; the constant ``RN`` there says from which round it is development data).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for
             ablations), ``1`` on; ``None`` keeps ``settings``' own value (on by default).
     """
-    from worlddb.bench.resolver_gen import (
-        FRESH,
-        HALVES,
-        R4,
-        R5,
-        R6,
-        R7,
-        R8,
-        R9,
-        R10,
-        R11,
-        R12,
-        R13,
-        R14,
-        R15,
-        R16,
-        R17,
-        R18,
-        R19,
-        R20,
-        R21,
-        R22,
-        R23,
-        R24,
-        R25,
-        R26,
-        R27,
-        R28,
-        load_generalisation,
-    )
+    from worlddb.bench.resolver_gen import DATASETS, load_generalisation
 
-    halves = {
-        "generalisation": HALVES,
-        "fresh": FRESH,
-        "r4": R4,
-        "r5": R5,
-        "r6": R6,
-        "r7": R7,
-        "r8": R8,
-        "r9": R9,
-        "r10": R10,
-        "r11": R11,
-        "r12": R12,
-        "r13": R13,
-        "r14": R14,
-        "r15": R15,
-        "r16": R16,
-        "r17": R17,
-        "r18": R18,
-        "r19": R19,
-        "r20": R20,
-        "r21": R21,
-        "r22": R22,
-        "r23": R23,
-        "r24": R24,
-        "r25": R25,
-        "r26": R26,
-        "r27": R27,
-        "r28": R28,
-    }.get(dataset, ())
+    halves = DATASETS.get(dataset, ())
     if halves:
         canonical, queries, fillers = load_generalisation(data_dir, halves)
     elif dataset == "seeded":
         canonical, queries, fillers = load_data(data_dir)
     else:
-        raise ValueError(
-            "dataset must be 'seeded', 'generalisation', 'fresh', 'r4', 'r5', 'r6', 'r7', 'r8', "
-            f"'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17', 'r18', 'r19', 'r20', "
-            f"'r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27' or 'r28', not {dataset!r}"
-        )
+        names = ", ".join(repr(name) for name in DATASETS)
+        raise ValueError(f"dataset must be 'seeded' or one of {names}, not {dataset!r}")
     if round5 is not None:
         settings = replace(settings or ResolverSettings(), round5_matching=bool(int(round5)))
     entities = int(entities)

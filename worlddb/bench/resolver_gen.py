@@ -18,6 +18,7 @@ from worlddb.normalize import normalize_name
 from worlddb.phonetic import words
 
 __all__ = [
+    "DATASETS",
     "FRESH",
     "HALVES",
     "R4",
@@ -298,6 +299,10 @@ _FILES: Final = {
     "r27": "resolver_r27_holdout.jsonl",
     "r28": "resolver_r28_holdout.jsonl",
 }
+DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
+"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R28``
+above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
 

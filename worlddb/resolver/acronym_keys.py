@@ -9,6 +9,7 @@ resolver's ``AcronymIndex`` (``aliases``) keeps these keys of the stored entitie
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
@@ -86,7 +87,7 @@ def stored_acronyms(name: str, particles: bool = False) -> frozenset[str]:
         keys.add("".join(w[0] for w in words if w not in _JOINERS))
         keys.add("".join(w if w in _JOINERS else w[0] for w in words))
         if particles:  # round-5 matching: "Universidade Federal do Acre" is UFA(C) too
-            keys.add("".join(w[0] for w in words if w not in _PARTICLES))
+            keys.add(initials(words))
     elif len(words) == 1:
         parts = [p.lower() for p in _CAMEL.findall(name) if not p.isdigit()]
         if len(parts) >= 2 and name.strip().isalnum():  # "JavaScript", not "Amazon.com, Inc."
@@ -106,35 +107,33 @@ def spelled_out_acronyms(name: str) -> frozenset[str]:
     words, spelled = _without_forms(name)
     if len(words) < 2 or not spelled:
         return frozenset()
-    ending = "".join(w[0] for w in spelled)
-    return frozenset({"".join(w[0] for w in words if w not in _PARTICLES) + ending})
+    return frozenset({initials(words) + "".join(w[0] for w in spelled)})
 
 
 def _without_forms(name: str) -> tuple[list[str], list[str]]:
     """The folded words of ``name`` less trailing legal forms and a leading "the", and the
     trailing forms that end it written out in full (``_SPELLED_OUT``), in order."""
+    words, spelled = _split_forms(name)
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return words, spelled
+
+
+def _split_forms(name: str) -> tuple[list[str], list[str]]:
+    """The folded words of ``name`` (numbers left out) less its trailing legal forms, and the
+    forms written out in full that end it."""
     words = [w for w in fold_words(name) if not w.isdigit()]
     terms = legal_terms()
     spelled: list[str] = []
     while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
         word = words.pop()
         spelled = [word, *spelled] if len(word) >= _SPELLED_OUT and word.isalpha() else []
-    if len(words) > 1 and words[0] == "the":
-        words = words[1:]
     return words, spelled
 
 
-def initials(words: tuple[str, ...]) -> str:
+def initials(words: Sequence[str]) -> str:
     """The first letters of folded ``words``, particles (``_PARTICLES``) skipped."""
     return "".join(w[0] for w in words if w not in _PARTICLES)
-
-
-def _content_words(name: str) -> list[str]:
-    words = [w for w in fold_words(name) if not w.isdigit()]
-    terms = legal_terms()
-    while len(words) > 1 and (words[-1] in _TRAILING or (words[-1],) in terms):
-        words.pop()
-    return words
 
 
 @lru_cache(maxsize=65536)
@@ -143,7 +142,7 @@ def syllabic(key: str, name: str) -> bool:
     the particles gives its first letter or more, in order ("UNIMEP": Universidade Metodista de
     Piracicaba, "UFPel": Universidade Federal de Pelotas, "Benelux", "Interpol"). At least one
     word gives two letters or more: plain initials are ``stored_acronyms``' work."""
-    words = _content_words(name)
+    words, _ = _split_forms(name)
     if len(words) < 2 or len(key) < MIN_SYLLABIC:
         return False
 

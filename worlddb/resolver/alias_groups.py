@@ -35,7 +35,16 @@ from worlddb.normalize import normalize_name
 from worlddb.resolver.forms import fold_words
 from worlddb.resolver.places import place_names
 
-__all__ = ["MAX_CODE", "MIN_TOOL_ALIAS", "MIN_TOWN", "alias_names", "alias_types", "shortens"]
+__all__ = [
+    "MAX_CODE",
+    "MIN_TOOL_ALIAS",
+    "MIN_TOWN",
+    "alias_names",
+    "alias_types",
+    "registered_short_name",
+    "shortens",
+]
+_REGISTERED_LETTERS: Final = 2  # a registry's short name of one letter ("R", "C") names nothing
 
 
 @cache
@@ -177,6 +186,20 @@ def shortens(alias: str, name: str) -> bool:
     long_ = "".join(fold_words(name))
     rest = iter(long_[1:])
     return bool(short) and short[0] == long_[:1] and all(ch in rest for ch in short[1:])
+
+
+def registered_short_name(short: str, name: str, *, extension: bool = False) -> bool:
+    """Whether a registry's ``short`` name for the language ``name`` is one the alias groups
+    keep (the rule ``scripts/make_resolver_languages.py`` and ``make_resolver_tools.py`` build
+    their files by): two letters or more, not the name itself, and a short form of it
+    (``shortens``); an alias may also be longer when the name shortens it and it holds no
+    version number ("Protocol Buffers" for Protocol Buffer, not "ActionScript 3")."""
+    letters_of = ["".join(ch for ch in s.casefold() if ch.isalnum()) for s in (short, name)]
+    if len(letters_of[0]) < _REGISTERED_LETTERS or letters_of[0] == letters_of[1]:
+        return False
+    if shortens(short, name):
+        return True
+    return not extension and shortens(name, short) and not any(c.isdigit() for c in short)
 
 
 def alias_names(surface: str, types: Sequence[str]) -> list[tuple[str, str]]:

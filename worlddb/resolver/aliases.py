@@ -66,6 +66,15 @@ MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this m
 ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "Topic", "Event")
 
 
+def _file(index: dict[str, list[int]], keys: Iterable[str], rid: int) -> None:
+    """File row ``rid`` under each of ``keys``, in order, while a key holds few enough rows to
+    say something (``MAX_WITH_CONTEXT``)."""
+    for key in keys:
+        bucket = index.setdefault(key, [])
+        if len(bucket) <= MAX_WITH_CONTEXT:
+            insort(bucket, rid)
+
+
 class AcronymIndex:
     """Acronym key → stored entity row ids, kept in memory and topped up from the store.
 
@@ -120,22 +129,14 @@ class AcronymIndex:
 
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
-            for key in stored_acronyms(name, self.round5):
-                bucket = self.keys.setdefault(key, [])
-                if len(bucket) <= MAX_WITH_CONTEXT:
-                    insort(bucket, rid)
-            for key in spelled_out_acronyms(name) if self.round5 else ():
-                bucket = self.spelled.setdefault(key, [])
-                if len(bucket) <= MAX_WITH_CONTEXT:
-                    insort(bucket, rid)
+            _file(self.keys, stored_acronyms(name, self.round5), rid)
+            if self.round5:
+                _file(self.spelled, spelled_out_acronyms(name), rid)
 
     def _add_romanised(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
             words, joined = skeletons(name, self.round5)
-            for key in {*words, joined} - {""}:
-                bucket = self.romanised.setdefault(key, [])
-                if len(bucket) <= MAX_WITH_CONTEXT:
-                    insort(bucket, rid)
+            _file(self.romanised, {*words, joined} - {""}, rid)
 
     def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:

@@ -167,6 +167,11 @@ def _indexed(table: _Table, key: str) -> list[int]:
     return [int(r) for r in table.rows[lo:hi]]
 
 
+def _named(table: _Table, key: str) -> list[int]:
+    """The places with a name (own or other) that folds to ``key``."""
+    return [r for r in _indexed(table, key) if any(place_key(n) == key for n in _names(table, r))]
+
+
 def _own(table: _Table, row: int) -> set[str]:
     """The place's own name as written (case aside), and each side of a bilingual one
     ("Biel/Bienne")."""
@@ -179,7 +184,7 @@ def _readings(key: str, written: str) -> tuple[int, ...]:
     """The places (rows) a name reads as (see the module docstring): found by its folded
     ``key``, and a place's own name only if ``written`` exactly so, accents included."""
     table = _table()
-    rows = [r for r in _indexed(table, key) if any(place_key(n) == key for n in _names(table, r))]
+    rows = _named(table, key)
     own = [r for r in rows if written in _own(table, r)]
     # "Veen" is a Dutch village before it is one of Vienna's other names; but "Bozen" is
     # Bolzano's German name before it is the Swiss village "Bözen" written without its accent.
@@ -221,9 +226,7 @@ def _own_places(surface: str) -> frozenset[int]:
 @lru_cache(maxsize=65536)
 def is_place_name(name: str) -> bool:
     """Whether some place is called ``name``: its own name or another, case and accents aside."""
-    key = place_key(name)
-    table = _table()
-    return any(place_key(n) == key for r in _indexed(table, key) for n in _names(table, r))
+    return bool(_named(_table(), place_key(name)))
 
 
 def two_places(a: str, b: str) -> bool:

@@ -508,11 +508,12 @@ def _listed_word(word: str) -> bool:
 
 def _form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameForm]:
     """``short`` and ``whole``, with the legal form that ``whole`` writes out as its last words
-    set aside like ``short``'s abbreviated one: "Paim Ltda." / "Paim Limitada", "Arsuz A.Ş." /
-    "Arsuz Anonim Şirketi", "Araujo EIRELI". A form no list names in full is still read so when
-    the other name abbreviates it: the abbreviation is its initials (particles skipped), the
-    one word contracted ("Ltda" / "limitada"), or that word itself. Two-letter initials and
-    a word cut short ("AG" / "Agriculture") stand for too much to say so."""
+    set aside like ``short``'s abbreviated one: "Paim Ltda." / "Paim Limitada", "Eladly
+    S.A.E." / "Eladly Société Anonyme Égyptienne", "Araujo EIRELI". A form no list names in full
+    is still read so when the other name abbreviates it: the abbreviation is its initials
+    (particles skipped), the one word contracted ("Ltda" / "limitada"), or that word itself.
+    Two-letter initials ("A.Ş." / "Anonim Şirketi", but also "AS" / "Auto Service") and a word
+    cut short ("AG" / "Agriculture") stand for too much to say so."""
     if whole.suffix or len(short.suffix) != 1 or len(whole.words) <= len(short.words):
         return short, whole
     if whole.words[: len(short.words)] != short.words:
@@ -564,9 +565,7 @@ def _initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
     spelled = long_[head : len(long_) - tail]
     if head + tail == 0 or len(rest) != 1 or len(spelled) < 2:
         return None
-    if len(rest[0]) < MIN_MIXED_INITIALS:
-        return None
-    if rest[0] != initials(spelled):
+    if len(rest[0]) < MIN_MIXED_INITIALS or rest[0] != initials(spelled):
         return None
     letters = len(rest[0])
     shared = sum(map(len, short)) - letters
