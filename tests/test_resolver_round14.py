@@ -14,7 +14,7 @@ from worlddb.engine import WorldDB
 from worlddb.model import Resolution, WorldSpec
 from worlddb.resolver import TieredResolver
 from worlddb.resolver.namedata import common_given, given_abroad
-from worlddb.resolver.similarity import _word_similarity
+from worlddb.resolver.word_similarity import word_similarity
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -36,17 +36,17 @@ def test_two_common_first_names_one_slip_apart_are_two_names() -> None:
     # but both words are common first names somewhere, so two people
     assert "jina" not in common_given()  # the rule's new knowledge, not the older lists'
     for a, b in (("nina", "jina"), ("clas", "claus"), ("sana", "saba")):
-        assert _word_similarity(a, b, False, "given") == (0.0, "")
+        assert word_similarity(a, b, False, "given") == (0.0, "")
     # a slip into a word that is nobody's common first name is still a typo
-    assert _word_similarity("jonh", "john", False, "given")[1] == "typo"
+    assert word_similarity("jonh", "john", False, "given")[1] == "typo"
     # only in the given name's place: a product word that is someone's name says nothing
-    assert _word_similarity("nina", "jina", False, "name")[1] == "typo"
+    assert word_similarity("nina", "jina", False, "name")[1] == "typo"
 
 
 def test_alternating_spellings_stay_one_name() -> None:
     # an "h" dropped and letters that spellings of one name alternate are not two names
     assert {"ricard", "richard"} <= given_abroad()
-    assert _word_similarity("ricard", "richard", False, "given")[1] == "typo"
+    assert word_similarity("ricard", "richard", False, "given")[1] == "typo"
 
 
 def test_resolution_keeps_the_two_people_apart(db: WorldDB) -> None:

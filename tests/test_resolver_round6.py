@@ -16,7 +16,7 @@ from worlddb.resolver import TieredResolver
 from worlddb.resolver.aliases import alias_names
 from worlddb.resolver.cores import unqualified
 from worlddb.resolver.namedata import are_nicknames, census_given, common_given
-from worlddb.resolver.similarity import _word_similarity
+from worlddb.resolver.word_similarity import word_similarity
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -36,11 +36,11 @@ def test_nam_dict_artifact_is_the_built_one() -> None:
 def test_names_common_abroad_are_names_of_their_own() -> None:
     assert {"zdravko", "oksana", "kresimir"} <= common_given()
     assert "oksana" not in census_given()
-    assert _word_similarity("oksana", "aksana", False, "given") == (0.0, "")
-    assert _word_similarity("kresimir", "krasimir", False, "given") == (0.0, "")
+    assert word_similarity("oksana", "aksana", False, "given") == (0.0, "")
+    assert word_similarity("kresimir", "krasimir", False, "given") == (0.0, "")
     # one name romanised two ways stays one
-    assert _word_similarity("anatoliy", "anatolii", False, "given")[1] == "transliteration"
-    assert _word_similarity("jonh", "john", False, "given")[1] == "typo"  # not a name: a typo
+    assert word_similarity("anatoliy", "anatolii", False, "given")[1] == "transliteration"
+    assert word_similarity("jonh", "john", False, "given")[1] == "typo"  # not a name: a typo
 
 
 def test_pet_forms_from_nam_dict() -> None:
@@ -114,19 +114,19 @@ def test_a_mans_and_a_womans_name_are_two_people() -> None:
 
     assert opposite_sexes("cristina", "cristian") and opposite_sexes("mario", "maria")
     assert not opposite_sexes("andrea", "andreas")  # Andrea is either
-    assert _word_similarity("cristina", "cristian", False, "given") == (0.0, "")
-    assert _word_similarity("cristina", "cristian", False, "family")[1] == "typo"  # surnames
+    assert word_similarity("cristina", "cristian", False, "given") == (0.0, "")
+    assert word_similarity("cristina", "cristian", False, "family")[1] == "typo"  # surnames
 
 
 def test_common_surnames_abroad_are_two_families() -> None:
     from worlddb.resolver.namedata import surnames_abroad
 
     assert {"marini", "marino", "yamaguchi", "yamauchi", "gimenez", "jimenez"} <= surnames_abroad()
-    assert _word_similarity("marini", "marino", False, "family") == (0.0, "")
-    assert _word_similarity("yamauchi", "yamaguchi", False, "family") == (0.0, "")
-    assert _word_similarity("smith", "smiht", False, "family")[1] == "typo"
+    assert word_similarity("marini", "marino", False, "family") == (0.0, "")
+    assert word_similarity("yamauchi", "yamaguchi", False, "family") == (0.0, "")
+    assert word_similarity("smith", "smiht", False, "family")[1] == "typo"
     # spelled as it sounds, whichever country each spelling is common in: one name
-    assert _word_similarity("gonsalez", "gonzalez", False, "family")[1] == "typo"
+    assert word_similarity("gonsalez", "gonzalez", False, "family")[1] == "typo"
 
 
 def test_given_names_cut_short_as_pet_forms() -> None:

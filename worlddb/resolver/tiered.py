@@ -19,15 +19,16 @@ Answers below a tier's confident threshold but above its accept threshold are ga
 all name one stored world it is the answer, when they name several the tiebreaker decides (or, with
 no tiebreaker, the answer is ``ambiguous``). Only ``exact`` merges: the reconciler turns every
 other ``resolved`` or ``ambiguous`` answer into pending ``same_as`` proposals.
+
+This module runs the tiers and decides; its collaborators do the work: ``alias_tier.AliasTier``
+(alias groups and acronyms), ``blocking.Blocker`` (candidates), ``scoring.CandidateScorer`` (the
+fuzzy and phonetic comparison), ``settings.ResolverSettings`` (thresholds).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import chain, product
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from worlddb.index.vector import VectorIndex
@@ -35,56 +36,33 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
-from worlddb.resolver.aliases import (
-    MAX_PER_KEY,
-    MAX_WITH_CONTEXT,
-    MIN_SYLLABIC,
-    AcronymIndex,
-    alias_names,
-    query_acronym,
-    spelled_out_acronyms,
-    stored_acronyms,
-    syllabic,
-    syllabic_keys,
-)
+from worlddb.resolver.alias_tier import AliasTier
+from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
-from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
-from worlddb.resolver.cores import CORED_TYPES, core_of
+from worlddb.resolver.cores import core_of
 from worlddb.resolver.decide import answer, decide
-from worlddb.resolver.forms import Reading, readings, stored_readings, unlisted_titles, untitled
-from worlddb.resolver.japanese import JAPANESE_WHY, same_japanese_name
-from worlddb.resolver.korean import KOREAN_WHY, one_korean_name, other_hangul_name
-from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, same_korean_name
-from worlddb.resolver.lexicon import GENERIC_HEADS
+from worlddb.resolver.forms import unlisted_titles, untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
     DEFAULT_TIER_ORDER,
-    SUPPORTS,
     Option,
     Tiebreaker,
     TierPreference,
-    best_per_world,
 )
-from worlddb.resolver.places import two_places
 from worlddb.resolver.romanised import abjad, foreign_script, romanise
-from worlddb.resolver.similarity import (
-    EVIDENCE_SOURCES,
-    TRANSLIT_SIMILARITY,
-    NameForm,
-    compare_names,
-    hard_conflict,
-    name_form,
-)
+from worlddb.resolver.scoring import MAX_SURFACES, CandidateScorer
+from worlddb.resolver.settings import ResolverSettings
+from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
-from worlddb.resolver.slips import other_name_in_script
 from worlddb.store.protocols import Store
 
 __all__ = [
     "DEFAULT_TIEBREAKER",
     "DEFAULT_TIER_ORDER",
+    "MAX_SURFACES",
     "Option",
     "ResolverSettings",
     "Tiebreaker",
@@ -94,48 +72,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
-QUALIFIER_PENALTY: Final = 0.03  # "Vincennes, Indiana" read as "Vincennes": a little less sure
 BLOCKING_STAGES: Final = ("all", "loose", "any")
-ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
-ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
-MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
-EXPANDED_WHY: Final = "acronym:%s: initials of the proposed name's words"
-
-
-@dataclass(frozen=True, slots=True)
-class ResolverSettings:
-    """The resolver's thresholds and limits (scores are in [0, 1]; cosine for embeddings).
-
-    A tier's *accept* threshold makes an answer a candidate; its *confident* threshold, when the
-    runner-up trails by at least ``margin``, stops the run at that tier. A name that ties more
-    than ``max_ambiguous`` worlds ("J. Smith" among many Smiths) is too unspecific to propose
-    anything: it resolves as ``new``. Blocking limits: ``block_limit`` rows per FTS stage,
-    ``any_limit`` per left-out-word query, ``phonetic_limit`` per phonetic-key or alias-prefix
-    lookup, ``embedding_k`` nearest neighbours. The defaults were tuned on the seeded benchmark
-    (``worlddb.bench.resolver``); see its report for what each tier catches.
-    """
-
-    fuzzy_accept: float = 0.9
-    fuzzy_confident: float = 0.94
-    phonetic_accept: float = 0.86
-    phonetic_confident: float = 0.9
-    embedding_accept: float = 0.95
-    embedding_confident: float = 0.98
-    margin: float = 0.02
-    max_ambiguous: int = 2
-    block_limit: int = 48
-    any_limit: int = 16
-    phonetic_limit: int = 16
-    embedding_k: int = 16
-    round5_matching: bool = True
-    """Round 5 of issue 13, on by default since it was measured on every development set at 10k
-    and 100k (no set regresses; round 4's set gains 0.04 precision and 0.19 recall; latency in
-    BENCHMARKS.md, "Round 5, finished"): type class words optional at a name's end
-    ("Nagoya City", "Kazlib License"), leading words read as unlisted titles at a penalty, names
-    across scripts compared by romanisation-insensitive consonant keys, syllabic acronyms
-    ("UNIMEP"), and acronym keys that skip particles of other languages. ``False`` is the
-    round-4 resolver, kept for ablations (bench ``-p round5=0``)."""
 
 
 class TieredResolver:
@@ -172,6 +109,9 @@ class TieredResolver:
         self.name_vectors = NameVectors(memo_size)
         self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)
         self.slips = SlipIndex(self.queries)  # one-word names mistyped near their start
+        round5 = self.settings.round5_matching
+        self.alias_tier = AliasTier(store, self.blocker, self.acronyms, round5)
+        self.scorer = CandidateScorer(round5=round5, accept=self.settings.fuzzy_accept)
 
     def resolve(
         self,
@@ -213,7 +153,7 @@ class TieredResolver:
         forms = surfaces
         s = self.settings
         cands: dict[int, Candidate] = {}
-        options = self._aliases(spec, surfaces, types, exclude, judge_)
+        options = self.alias_tier.options(spec, surfaces, types, exclude, judge_)
         if scopes is not None and options:
             kept = set(within_scopes(self.queries, [o.world_id for o in options], scopes))
             options = [o for o in options if o.world_id in kept]
@@ -260,7 +200,7 @@ class TieredResolver:
         if self._gather(found, cands, forms, spec.type, options, judge_):
             return answer(options[0], options)
         matched = {o.world_id for o in options}
-        phonetic = self._compare(
+        phonetic = self.scorer.compare(
             (c for c in cands.values() if c.id not in matched), forms, spec.type, phonetic=True
         )
         heard = [o for o in phonetic if o.score >= s.phonetic_accept]
@@ -279,7 +219,7 @@ class TieredResolver:
             return answer(embedded[0], embedded)
         options += embedded
         if judge_ is not None and not options:
-            options = judge_.rescue(self._compare_relaxed(cands.values(), forms, spec.type))
+            options = judge_.rescue(self.scorer.compare_relaxed(cands.values(), forms, spec.type))
         return decide(
             spec, options, self.tiebreaker, self.settings.margin, self.settings.max_ambiguous
         )
@@ -295,86 +235,6 @@ class TieredResolver:
         return self.resolve(spec, scopes=tuple(scopes), context=context)
 
     # -- tiers ----------------------------------------------------------------------------------
-    def _aliases(
-        self,
-        spec: WorldSpec,
-        surfaces: Sequence[str],
-        types: Sequence[str],
-        exclude: Collection[str],
-        judge_: ContextWeigher | None = None,
-    ) -> list[Option]:
-        """The alias tier: alias groups, then acronyms either way (see ``aliases``)."""
-        out: list[Option] = []
-        others = [
-            (other, normalize_name(other), source)
-            for surface in surfaces
-            for other, source in alias_names(surface, types)
-        ]
-        if others:  # one read for all: a country's group holds a hundred spellings
-            named = self.store.find_by_names([norm for _, norm, _ in others], types=types)
-            out += [
-                Option(w, "alias", ALIAS_SCORE, f"alias:{source}", other)
-                for other, norm, source in others
-                for w in named.get(norm, ())
-                if w not in exclude
-            ]
-        if out or spec.type == "Person":
-            return best_per_world(out)
-        acronyms: list[Option] = []
-        for surface in surfaces:
-            key = query_acronym(surface)
-            if key is not None:
-                limit = MAX_PER_KEY if judge_ is None else MAX_WITH_CONTEXT
-                found = self.blocker.by_rids(self.acronyms.lookup(key, limit), types, exclude)
-                why = f"acronym:{key}: initials of the stored name's words"
-                acronyms += [
-                    Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
-                    for c in found.values()
-                    if c.type != "Person"
-                ]
-                round5 = self.settings.round5_matching
-                if round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
-                    acronyms += self._syllabic(key, types, exclude)
-            acronyms += self._initials_named(surface, types, exclude)
-        if judge_ is not None:
-            # Context first: the holders whose ties the write's context shares, when any do.
-            acronyms = judge_.weigh(acronyms, 2.0)
-            backed = [o for o in acronyms if o.support == SUPPORTS]
-            acronyms = backed or acronyms
-        # An acronym that several stored entities share names none of them in particular.
-        return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
-
-    def _initials_named(
-        self, surface: str, types: Sequence[str], exclude: Collection[str]
-    ) -> list[Option]:
-        """Stored entities named by ``surface``'s initials ("EK" for "Eastman Kodak Company"):
-        the keys of ``stored_acronyms`` first and, only when none names anything, the keys that
-        keep a written-out legal form's initial ("EKC", ``spelled_out_acronyms``)."""
-        round5 = self.settings.round5_matching
-        second = spelled_out_acronyms(surface) if round5 else frozenset()
-        for keys in (stored_acronyms(surface, round5), second):
-            named = [
-                Option(w, "acronym", ACRONYM_SCORE, EXPANDED_WHY % key, key.upper())
-                for key in sorted(keys)
-                if len(key) >= MIN_EXPANDED_ACRONYM
-                for w in self.store.find_by_name(key, types=types)
-                if w not in exclude
-            ]
-            if named:
-                return named
-        return []
-
-    def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
-        """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),
-        found through the initials keys it may hide."""
-        rids = self.acronyms.lookup_many(syllabic_keys(key))
-        why = f"acronym:{key}: the stored name's words cut short and run together"
-        return [
-            Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
-            for c in self.blocker.by_rids(rids, types, exclude).values()
-            if c.type != "Person" and syllabic(key, c.surfaces[0])
-        ]
-
     def _romanised(
         self,
         surfaces: Sequence[str],
@@ -407,7 +267,7 @@ class TieredResolver:
         cands.update(fresh)
         accepted = [
             o
-            for o in self._compare(fresh.values(), forms, kind, phonetic=False)
+            for o in self.scorer.compare(fresh.values(), forms, kind, phonetic=False)
             if o.score >= self.settings.fuzzy_accept
         ]
         if judge_ is not None:
@@ -429,124 +289,6 @@ class TieredResolver:
             if found:
                 return found
         return []
-
-    def _compare(
-        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str, *, phonetic: bool
-    ) -> list[Option]:
-        out: list[Option] = []
-        round5 = self.settings.round5_matching
-        generic = GENERIC_HEADS.get(kind, frozenset()) if round5 else frozenset()
-        scripts = [round5 and foreign_script(s) for s in surfaces]
-        # The query's forms depend on whether the pair is personal only: read them once each.
-        query_forms: dict[bool, list[Reading]] = {}
-        # A place named with its region ("Vincennes, Indiana") or its unit ("용산구"), a tool with
-        # its namespace, is also read without it, one side at a time: "Paris, France" is never
-        # "Paris" with "Paris, Texas".
-        heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
-        query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
-        abjad_query = any(abjad(s) for s in surfaces)
-        for cand in cands:
-            personal = "Person" in (kind, cand.type)
-            place_pair = kind == cand.type == "Place"
-            forms = query_forms.get(personal)
-            if forms is None:
-                forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
-            cored = bool(query_heads) or (round5 and kind == cand.type and kind in CORED_TYPES)
-            best: Option | None = None
-            for surface in cand.surfaces[:MAX_SURFACES]:
-                if personal and any(one_korean_name(surface, q) for q in surfaces):
-                    tier = "phonetic" if phonetic else "fuzzy"
-                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
-                    break
-                if personal and all(other_hangul_name(surface, q) for q in surfaces):
-                    continue  # 김영일 is not 김영길: no string distance between Hangul names
-                if round5 and all(other_name_in_script(surface, q) for q in surfaces):
-                    continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
-                if place_pair and all(two_places(surface, q) for q in surfaces):
-                    continue  # "Antalya" is not "Antakya": both are towns of their own
-                foreign = round5 and foreign_script(surface)
-                # two places' names across scripts are compared as people's are (consonant
-                # keys), unless one is in an abjad, whose consonants alone meet too many names
-                vowelled_places = place_pair and not (abjad(surface) or abjad_query)
-                stored_forms = stored_readings(surface, foreign, personal, round5)
-                pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
-                if cored:
-                    pairs = chain(
-                        pairs,
-                        product(stored_forms, query_heads),
-                        product(_core_reading(cand.type, surface), forms),
-                    )
-                for (stored, _, cut), (form, script, penalty) in pairs:
-                    match = compare_names(
-                        form,
-                        stored,
-                        phonetic=phonetic,
-                        personal=personal,
-                        generic=generic,
-                        cross=script != foreign and (personal or vowelled_places),
-                        latin=not (script or foreign),
-                        place=place_pair,
-                    )
-                    if match is None:
-                        continue
-                    score = round(match.score - penalty - cut, 4)
-                    if best is None or score > best.score:
-                        tier = "phonetic" if phonetic else "fuzzy"
-                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
-                        if QUALIFIER_PENALTY in (penalty, cut):
-                            why += "; read without its region, its kind of unit or its namespace"
-                        elif penalty or cut:
-                            why += "; leading words read as titles no vocabulary lists"
-                        best = Option(cand.id, tier, score, why, cand.surfaces[0])
-            if best is None and personal:  # "Yi Minjun" for "Lee Min-jun": a proposal
-                best = self._east_asian_latin(cand, surfaces, phonetic)
-            if best is not None:
-                out.append(best)
-        out.sort(key=lambda o: (-o.score, o.world_id))
-        return out
-
-    @staticmethod
-    def _east_asian_latin(
-        cand: Candidate, surfaces: Sequence[str], phonetic: bool
-    ) -> Option | None:
-        """Two Latin spellings of one Korean, Chinese or Japanese name (``korean_latin``,
-        ``chinese``, ``japanese``), for a candidate the string comparison did not match: scored
-        below the confident threshold, so it yields to any better reading."""
-        tier = "phonetic" if phonetic else "fuzzy"
-        for surface in cand.surfaces[:MAX_SURFACES]:
-            for query in surfaces:
-                if same_korean_name(surface, query):
-                    why = KOREAN_LATIN_WHY
-                elif same_chinese_name(surface, query):
-                    why = CHINESE_WHY
-                elif same_japanese_name(surface, query):
-                    why = JAPANESE_WHY
-                else:
-                    continue
-                return Option(cand.id, tier, KOREAN_LATIN_SCORE, why, cand.surfaces[0])
-        return None
-
-    def _compare_relaxed(
-        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str
-    ) -> list[Option]:
-        """Fuzzy matches the proper-name rules vetoed (one letter apart): for context to judge."""
-        out: list[Option] = []
-        for cand in cands:
-            personal = "Person" in (kind, cand.type)
-            forms = [name_form(s, personal) for s in surfaces]
-            for surface in cand.surfaces[:MAX_SURFACES]:
-                if personal and all(other_hangul_name(surface, q) for q in surfaces):
-                    continue  # another syllable: another name, whatever the context
-                stored = name_form(surface, personal)
-                for form in forms:
-                    match = compare_names(form, stored, personal=personal, strict=False)
-                    if match is not None and match.score >= self.settings.fuzzy_accept:
-                        why = (
-                            f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}; names one "
-                            "letter apart that the name rules keep apart"
-                        )
-                        out.append(Option(cand.id, "fuzzy", match.score, why, cand.surfaces[0]))
-        return best_per_world(out)
 
     def _embedding(
         self,
@@ -583,10 +325,3 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
-
-
-@lru_cache(maxsize=65536)
-def _core_reading(kind: str, surface: str) -> tuple[Reading, ...]:
-    """A stored name's ``core_of``, as a reading at ``QUALIFIER_PENALTY``."""
-    head = core_of(kind, surface)
-    return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)

@@ -1,0 +1,182 @@
+"""The fuzzy and phonetic tiers' comparison of a query with each blocked candidate.
+
+Every stored surface of a candidate (its name, then its newest aliases, ``MAX_SURFACES`` of
+them) is read every way it may be read (``forms.readings``: titles set aside, other scripts
+romanised, a place's region or a tool's namespace cut off at ``QUALIFIER_PENALTY``) and
+compared with every reading of the query (``similarity.compare_names``); a candidate's answer
+is its best pair. Name rules that no score can overrule run first: two Hangul names, two names
+in one non-Latin script, two towns of their own are never one. ``tiered.TieredResolver`` calls
+this once per blocking stage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import chain, product
+from typing import Final
+
+from worlddb.resolver.blocking import Candidate
+from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
+from worlddb.resolver.cores import CORED_TYPES, core_of
+from worlddb.resolver.forms import Reading, readings, stored_readings
+from worlddb.resolver.japanese import JAPANESE_WHY, same_japanese_name
+from worlddb.resolver.korean import KOREAN_WHY, one_korean_name, other_hangul_name
+from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, same_korean_name
+from worlddb.resolver.lexicon import GENERIC_HEADS
+from worlddb.resolver.options import Option, best_per_world
+from worlddb.resolver.places import two_places
+from worlddb.resolver.romanised import abjad, foreign_script
+from worlddb.resolver.similarity import (
+    EVIDENCE_SOURCES,
+    TRANSLIT_SIMILARITY,
+    compare_names,
+    name_form,
+)
+from worlddb.resolver.slips import other_name_in_script
+
+__all__ = ["MAX_SURFACES", "QUALIFIER_PENALTY", "CandidateScorer"]
+
+MAX_SURFACES: Final = 16  # surfaces compared per candidate: the name, then the newest aliases
+QUALIFIER_PENALTY: Final = 0.03  # "Vincennes, Indiana" read as "Vincennes": a little less sure
+
+
+class CandidateScorer:
+    """Scores blocked candidates against a query (see the module docstring).
+
+    Args:
+        round5: Round 5's readings (``ResolverSettings.round5_matching``).
+        accept: The fuzzy tier's accept threshold, for ``compare_relaxed``.
+    """
+
+    def __init__(self, *, round5: bool, accept: float) -> None:
+        self.round5 = round5
+        self.accept = accept
+
+    def compare(
+        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str, *, phonetic: bool
+    ) -> list[Option]:
+        """Each candidate's best reading against the query's ``surfaces``, best first: every
+        stored surface (up to ``MAX_SURFACES``) against every reading of the query's, in the fuzzy
+        tier or, with ``phonetic``, the phonetic one (``similarity.compare_names``)."""
+        out: list[Option] = []
+        round5 = self.round5
+        generic = GENERIC_HEADS.get(kind, frozenset()) if round5 else frozenset()
+        scripts = [round5 and foreign_script(s) for s in surfaces]
+        # The query's forms depend on whether the pair is personal only: read them once each.
+        query_forms: dict[bool, list[Reading]] = {}
+        # A place named with its region ("Vincennes, Indiana") or its unit ("용산구"), a tool with
+        # its namespace, is also read without it, one side at a time: "Paris, France" is never
+        # "Paris" with "Paris, Texas".
+        heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
+        query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
+        abjad_query = any(abjad(s) for s in surfaces)
+        for cand in cands:
+            personal = "Person" in (kind, cand.type)
+            place_pair = kind == cand.type == "Place"
+            forms = query_forms.get(personal)
+            if forms is None:
+                forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
+            cored = bool(query_heads) or (round5 and kind == cand.type and kind in CORED_TYPES)
+            best: Option | None = None
+            for surface in cand.surfaces[:MAX_SURFACES]:
+                if personal and any(one_korean_name(surface, q) for q in surfaces):
+                    tier = "phonetic" if phonetic else "fuzzy"
+                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
+                    break
+                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                    continue  # 김영일 is not 김영길: no string distance between Hangul names
+                if round5 and all(other_name_in_script(surface, q) for q in surfaces):
+                    continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
+                if place_pair and all(two_places(surface, q) for q in surfaces):
+                    continue  # "Antalya" is not "Antakya": both are towns of their own
+                foreign = round5 and foreign_script(surface)
+                # two places' names across scripts are compared as people's are (consonant
+                # keys), unless one is in an abjad, whose consonants alone meet too many names
+                vowelled_places = place_pair and not (abjad(surface) or abjad_query)
+                stored_forms = stored_readings(surface, foreign, personal, round5)
+                pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
+                if cored:
+                    pairs = chain(
+                        pairs,
+                        product(stored_forms, query_heads),
+                        product(_core_reading(cand.type, surface), forms),
+                    )
+                for (stored, _, cut), (form, script, penalty) in pairs:
+                    match = compare_names(
+                        form,
+                        stored,
+                        phonetic=phonetic,
+                        personal=personal,
+                        generic=generic,
+                        cross=script != foreign and (personal or vowelled_places),
+                        latin=not (script or foreign),
+                        place=place_pair,
+                    )
+                    if match is None:
+                        continue
+                    score = round(match.score - penalty - cut, 4)
+                    if best is None or score > best.score:
+                        tier = "phonetic" if phonetic else "fuzzy"
+                        why = f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}"
+                        if QUALIFIER_PENALTY in (penalty, cut):
+                            why += "; read without its region, its kind of unit or its namespace"
+                        elif penalty or cut:
+                            why += "; leading words read as titles no vocabulary lists"
+                        best = Option(cand.id, tier, score, why, cand.surfaces[0])
+            if best is None and personal:  # "Yi Minjun" for "Lee Min-jun": a proposal
+                best = self._east_asian_latin(cand, surfaces, phonetic)
+            if best is not None:
+                out.append(best)
+        out.sort(key=lambda o: (-o.score, o.world_id))
+        return out
+
+    @staticmethod
+    def _east_asian_latin(
+        cand: Candidate, surfaces: Sequence[str], phonetic: bool
+    ) -> Option | None:
+        """Two Latin spellings of one Korean, Chinese or Japanese name (``korean_latin``,
+        ``chinese``, ``japanese``), for a candidate the string comparison did not match: scored
+        below the confident threshold, so it yields to any better reading."""
+        tier = "phonetic" if phonetic else "fuzzy"
+        for surface in cand.surfaces[:MAX_SURFACES]:
+            for query in surfaces:
+                if same_korean_name(surface, query):
+                    why = KOREAN_LATIN_WHY
+                elif same_chinese_name(surface, query):
+                    why = CHINESE_WHY
+                elif same_japanese_name(surface, query):
+                    why = JAPANESE_WHY
+                else:
+                    continue
+                return Option(cand.id, tier, KOREAN_LATIN_SCORE, why, cand.surfaces[0])
+        return None
+
+    def compare_relaxed(
+        self, cands: Iterable[Candidate], surfaces: Sequence[str], kind: str
+    ) -> list[Option]:
+        """Fuzzy matches the proper-name rules vetoed (one letter apart): for context to judge."""
+        out: list[Option] = []
+        for cand in cands:
+            personal = "Person" in (kind, cand.type)
+            forms = [name_form(s, personal) for s in surfaces]
+            for surface in cand.surfaces[:MAX_SURFACES]:
+                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                    continue  # another syllable: another name, whatever the context
+                stored = name_form(surface, personal)
+                for form in forms:
+                    match = compare_names(form, stored, personal=personal, strict=False)
+                    if match is not None and match.score >= self.accept:
+                        why = (
+                            f"{match.evidence}: {EVIDENCE_SOURCES[match.evidence]}; names one "
+                            "letter apart that the name rules keep apart"
+                        )
+                        out.append(Option(cand.id, "fuzzy", match.score, why, cand.surfaces[0]))
+        return best_per_world(out)
+
+
+@lru_cache(maxsize=65536)
+def _core_reading(kind: str, surface: str) -> tuple[Reading, ...]:
+    """A stored name's ``core_of``, as a reading at ``QUALIFIER_PENALTY``."""
+    head = core_of(kind, surface)
+    return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)

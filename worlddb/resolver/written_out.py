@@ -1,0 +1,86 @@
+"""Two names of which one writes out what the other abbreviates. Pure.
+
+Registries write the same company with its legal form short or in full ("Paim Ltda." / "Paim
+Limitada") and its descriptive words in full or as initials ("UBS BB CCTVM" / "UBS BB Corretora
+de Câmbio, Títulos e Valores Mobiliários"). ``similarity.compare_names`` reads both through
+this module before aligning words, for names other than people's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from worlddb.resolver.acronym_keys import initials
+from worlddb.resolver.forms import NameForm
+from worlddb.resolver.shortened import written_short
+from worlddb.resolver.word_similarity import ABBREVIATION_SIMILARITY
+
+__all__ = ["MIN_MIXED_INITIALS", "form_written_out", "initials_within"]
+
+MIN_MIXED_INITIALS: Final = 3  # "CVM" for three words; two letters stand for too much
+
+
+def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameForm]:
+    """``short`` and ``whole``, with the legal form that ``whole`` writes out as its last words
+    set aside like ``short``'s abbreviated one: "Paim Ltda." / "Paim Limitada", "Eladly
+    S.A.E." / "Eladly Société Anonyme Égyptienne", "Araujo EIRELI". A form no list names in full
+    is still read so when the other name abbreviates it: the abbreviation is its initials
+    (particles skipped), the one word contracted ("Ltda" / "limitada"), or that word itself.
+    Two-letter initials ("A.Ş." / "Anonim Şirketi", but also "AS" / "Auto Service") and a word
+    cut short ("AG" / "Agriculture") stand for too much to say so."""
+    if whole.suffix or len(short.suffix) != 1 or len(whole.words) <= len(short.words):
+        return short, whole
+    if whole.words[: len(short.words)] != short.words:
+        return short, whole
+    (key,) = short.suffix
+    ending = whole.words[len(short.words) :]
+    if len(ending) == 1:
+        spelled = ending[0] == key or _contracted(key, ending[0])
+    else:
+        spelled = len(key) >= MIN_MIXED_INITIALS and initials(ending) == key
+    if not spelled:
+        return short, whole
+    words = short.words
+    kept = NameForm(words, "".join(words), whole.numbers, short.sounds, short.suffix)
+    return short, kept
+
+
+def _contracted(short: str, word: str) -> bool:
+    """Whether ``short`` is ``word`` contracted: its first and last letters and some between,
+    in order ("ltda" / "limitada", "ltd" / "limited"), not merely its start."""
+    return (
+        len(short) >= 2
+        and short[0] == word[0]
+        and short[-1] == word[-1]
+        and not word.startswith(short)
+        and written_short(short, word)
+    )
+
+
+def initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
+    """The score of two names that share their first words or their last (or both) when what
+    is left of one is a single word, the initials of what is left of the other, particles
+    skipped: "GENIAL INVESTIMENTOS CVM" / "Genial Investimentos Corretora de Valores
+    Mobiliários", "UBS BB CCTVM" / "UBS BB Corretora de Câmbio, Títulos e Valores Mobiliários",
+    and a legal form written first, "ПАО «Базавов»" / "Публичное акционерное общество
+    «Базавов»". Registries write a name's descriptive part short so; the shared words are the
+    evidence, so at least one must be shared and the initials must be ``MIN_MIXED_INITIALS``
+    letters or more. ``None`` when the names are not so."""
+    if len(a) == len(b):
+        return None
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    head = 0
+    while head < len(short) and short[head] == long_[head]:
+        head += 1
+    tail = 0
+    while tail < len(short) - head and short[-1 - tail] == long_[-1 - tail]:
+        tail += 1
+    rest = short[head : len(short) - tail]
+    spelled = long_[head : len(long_) - tail]
+    if head + tail == 0 or len(rest) != 1 or len(spelled) < 2:
+        return None
+    if len(rest[0]) < MIN_MIXED_INITIALS or rest[0] != initials(spelled):
+        return None
+    letters = len(rest[0])
+    shared = sum(map(len, short)) - letters
+    return round((shared + ABBREVIATION_SIMILARITY * letters) / (shared + letters), 4)
