@@ -32,6 +32,7 @@ from worlddb.resolver.acronym_keys import (
     syllabic_keys,
 )
 from worlddb.resolver.alias_groups import alias_names, alias_types
+from worlddb.resolver.brahmic import TAMIL, brahmic_script
 from worlddb.resolver.chinese import chinese_keys, same_chinese_name
 from worlddb.resolver.japanese import japanese_keys, same_japanese_name
 from worlddb.resolver.korean import (
@@ -42,7 +43,7 @@ from worlddb.resolver.korean import (
     one_korean_name,
 )
 from worlddb.resolver.korean_latin import same_korean_name
-from worlddb.resolver.romanised import MIN_SHARED, foreign_script, skeletons
+from worlddb.resolver.romanised import MIN_SHARED, brahmic_skeletons, foreign_script, skeletons
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
@@ -137,6 +138,10 @@ class AcronymIndex:
         for rid, name in rows:
             words, joined = skeletons(name, self.round5)
             _file(self.romanised, {*words, joined} - {""}, rid)
+            script = brahmic_script(name) if self.round5 else ""
+            if script:  # "කලවාන" under the key "Kalawana" has too (``brahmic``)
+                words, joined = brahmic_skeletons(name, script)
+                _file(self.romanised, {*words, joined} - {""}, rid)
 
     def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -240,17 +245,21 @@ class AcronymIndex:
         """Row ids of names stored in another script whose romanisation has ``name``'s
         skeleton: the whole name's, or (of a name of several words) two of its words'."""
         self.refresh()
-        words, joined = skeletons(name, self.round5)
+        keyings = [skeletons(name, self.round5)]
+        if self.round5 and not foreign_script(name):  # also as a Brahmic name's key has it
+            keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
+        found: set[int] = set()
         with self._lock:
             if not self.romanised:
                 return []
-            found = set(self.romanised.get(joined, ())) if joined else set()
-            hits: dict[int, int] = {}
-            for key in words:
-                for rid in self.romanised.get(key, ()):
-                    hits[rid] = hits.get(rid, 0) + 1
-        need = min(MIN_SHARED, len(words))
-        found |= {rid for rid, n in hits.items() if n >= need}
+            for words, joined in keyings:
+                found.update(self.romanised.get(joined, ()) if joined else ())
+                hits: dict[int, int] = {}
+                for key in words:
+                    for rid in self.romanised.get(key, ()):
+                        hits[rid] = hits.get(rid, 0) + 1
+                need = min(MIN_SHARED, len(words))
+                found |= {rid for rid, n in hits.items() if n >= need}
         return sorted(found)[:MAX_WITH_CONTEXT]
 
     def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:

@@ -44,6 +44,7 @@ from worlddb.resolver.namedata import (
     suffixes,
     titles,
 )
+from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slips import typing_slip
 
 __all__ = [
@@ -122,8 +123,9 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
     legal: set[str] = set()
     for size in range(min(_MAX_LEGAL_WORDS, len(words) - 1), 1, -1):
         end = tuple(words[-size:])
-        if end in terms and end[-1] in LEGAL_FORMS:
-            legal.add(legal_form_key("".join(end)))
+        found = (end,) if end in terms else _abbreviated_terms(end)
+        if found and all(term[-1] in LEGAL_FORMS for term in found):
+            legal.update(legal_form_key("".join(term)) for term in found)
             words = words[:-size]
             break
     kept = len(words)
@@ -135,8 +137,10 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
         changed = False
         for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
             end = tuple(core[-size:])
-            if end in terms or ("".join(end),) in terms:
-                legal.add(legal_form_key("".join(end)))  # "Aktiengesellschaft" is "AG"
+            found = _abbreviated_terms(end) if size > 1 else ()
+            if end in terms or ("".join(end),) in terms or found:
+                # "Aktiengesellschaft" is "AG"; "Private Limited" both "Pvt Ltd" and "Pte Ltd"
+                legal.update(legal_form_key("".join(term)) for term in found or (end,))
             elif not (size == 1 and end[0] in _DOMAINS):
                 continue
             core, changed = core[:-size], True
@@ -146,6 +150,38 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
     return core + tail, frozenset(legal)
 
 
+def _abbreviated_terms(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The legal forms of several abbreviated words that ``words`` write out, one word for
+    each: "Sendirian Berhad" / ("sdn", "bhd"), "Proprietary Limited" / ("pty", "ltd"), and
+    "Private Limited" / ("pvt", "ltd") and ("pte", "ltd"), India's and Singapore's. The lists
+    (``cleanco``, ISO 20275) name such forms abbreviated only; a registry or a letterhead
+    writes the same form out, and the two must be one form (``similarity.compare_names``
+    reads two forms as one when their keys meet)."""
+    if len(words) < 2 or not all(w.isalpha() for w in words):
+        return ()
+    return tuple(
+        term
+        for term in _terms_by_initials().get("".join(w[0] for w in words), ())
+        if len(term) == len(words)
+        and all(
+            a != w
+            and (ABBREVIATIONS.get(a) == w or (len(a) >= _MIN_FORM_WORD and written_short(a, w)))
+            for a, w in zip(term, words, strict=True)
+        )
+    )
+
+
+@lru_cache(maxsize=1)
+def _terms_by_initials() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The legal forms of several words (``legal_terms``) by their words' first letters."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for term in sorted(legal_terms()):
+        if len(term) > 1 and all(w.isalpha() for w in term):
+            out.setdefault("".join(w[0] for w in term), []).append(term)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_MIN_FORM_WORD: Final = 3  # "As Oy" is no word's short form: two letters stand for too much
 _FORM_WORDS: Final = tuple(sorted(w for w in {*LEGAL_FORMS, *ABBREVIATIONS} if len(w) >= 3))
 _MIN_FORM_SLIP: Final = 3
 

@@ -26,10 +26,19 @@ from typing import Final
 
 from anyascii import anyascii
 
+from worlddb.resolver.brahmic import MIN_KEY, TAMIL, brahmic_key
 from worlddb.resolver.forms import cross_script_key, fold_words, translit_key
 from worlddb.resolver.greek import elot_digraphs
 
-__all__ = ["ABJADS", "MIN_SHARED", "abjad", "foreign_script", "romanise", "skeletons"]
+__all__ = [
+    "ABJADS",
+    "MIN_SHARED",
+    "abjad",
+    "brahmic_skeletons",
+    "foreign_script",
+    "romanise",
+    "skeletons",
+]
 
 MIN_SHARED: Final = 2  # word skeletons a multi-word name must share (or its whole-name key)
 ABJADS: Final = frozenset({"HEBREW", "ARABIC", "SYRIAC", "THAANA"})
@@ -76,3 +85,23 @@ def skeletons(name: str, cross: bool = False) -> tuple[frozenset[str], str]:
     words = [w for w in fold_words(name) if w.isalpha()]
     keys = frozenset(_skeleton(w, cross) for w in words if len(w) > 1)
     return keys, ("=" + _skeleton("".join(words), cross)) if words else ""
+
+
+_BRAHMIC_TAG: Final = {TAMIL: "~t"}  # Tamil keys merge voicing: their own namespace
+_OTHER_BRAHMIC: Final = "~b"
+
+
+@lru_cache(maxsize=65536)
+def brahmic_skeletons(name: str, script: str) -> tuple[frozenset[str], str]:
+    """``skeletons`` by ``brahmic.brahmic_key``, for a name written in ``script`` or, with
+    ``script`` of ``""``, a Latin name to look them up by (under the key every Brahmic script
+    but Tamil shares; ``TAMIL`` gives Tamil's). Keys shorter than ``brahmic.MIN_KEY`` are left
+    out, and every key is tagged so that it meets only names keyed the same way."""
+    tag = _BRAHMIC_TAG.get(script, _OTHER_BRAHMIC)
+    words = [w for w in fold_words(name) if w.isalpha()]
+    keys = {brahmic_key(w, script) for w in words if len(w) > 1}
+    joined = brahmic_key("".join(words), script)
+    return (
+        frozenset(tag + k for k in keys if len(k) >= MIN_KEY),
+        tag + "=" + joined if len(joined) >= MIN_KEY else "",
+    )

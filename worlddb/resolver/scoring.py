@@ -17,6 +17,7 @@ from itertools import chain, product
 from typing import Final
 
 from worlddb.resolver.blocking import Candidate
+from worlddb.resolver.brahmic import brahmic_script
 from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
 from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.forms import Reading, readings, stored_readings
@@ -71,6 +72,7 @@ class CandidateScorer:
         heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
         query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
         abjad_query = any(abjad(s) for s in surfaces)
+        brahmic_query = next((b for b in map(brahmic_script, surfaces) if b), "")
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             place_pair = kind == cand.type == "Place"
@@ -95,6 +97,7 @@ class CandidateScorer:
                 # keys), unless one is in an abjad, whose consonants alone meet too many names
                 vowelled_places = place_pair and not (abjad(surface) or abjad_query)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
+                script_ = (brahmic_script(surface) if foreign else brahmic_query) if round5 else ""
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
                 if cored:
                     pairs = chain(
@@ -112,6 +115,7 @@ class CandidateScorer:
                         cross=script != foreign and (personal or vowelled_places),
                         latin=not (script or foreign),
                         place=place_pair,
+                        script=script_,
                     )
                     if match is None:
                         continue

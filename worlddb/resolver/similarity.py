@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from worlddb.resolver.brahmic import SPACELESS, brahmic_key
 from worlddb.resolver.forms import NameForm, name_form, respell
 from worlddb.resolver.lexicon import (
     CONNECTORS,
@@ -83,6 +84,7 @@ __all__ = [
 SPACING_SIMILARITY: Final = 0.99
 MIN_WORD_SIMILARITY: Final = 0.8
 OPTIONAL_PENALTY: Final = 0.02
+MIN_RUN_KEY: Final = 4  # consonants of a name run together (``_run_together``)
 INITIAL_WEIGHT: Final = 2.0  # an initial weighs the same whatever name it abbreviates
 
 
@@ -152,6 +154,7 @@ def compare_names(
     cross: bool = False,
     latin: bool = True,
     place: bool = False,
+    script: str = "",
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -173,17 +176,22 @@ def compare_names(
             a spelling checker's non-word error. A town's own name is another town
             (``places.two_places``), and a word coined for a company or product says nothing,
             so this holds for places only.
+        script: With ``cross``, the other script when it is Brahmic (``brahmic``): words are
+            also compared by its key, and a name in a script written without spaces (Khmer,
+            Thai) run together against the other's words ("ព្រែកស្លែង" / Preaek Slaeng).
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
     if not personal:
         query, stored = form_written_out(query, stored)
         stored, query = form_written_out(stored, query)
-    if query.suffix and stored.suffix and query.suffix != stored.suffix:
+    if query.suffix and stored.suffix and not _same_suffix(query, stored, personal):
         return None  # "Jr." is not "Sr.", a GmbH is not an Inc.
     if query.joined == stored.joined:
         same = query.words == stored.words
         return NameMatch(1.0 if same else SPACING_SIMILARITY, "equal" if same else "spacing")
+    if cross and script and not phonetic and _run_together(query, stored, script):
+        return NameMatch(TRANSLIT_SIMILARITY, "transliteration")
     if phonetic and not _may_sound_alike(query, stored):
         return None
     if not (personal or phonetic):  # the phonetic tier never re-judges what this one judged
@@ -197,7 +205,7 @@ def compare_names(
         found = False
         for j, b in enumerate(stored.words):
             role = word_role(i, j, size_q, size_s, personal)
-            sim, why = word_similarity(a, b, phonetic, role, strict, cross, place)
+            sim, why = word_similarity(a, b, phonetic, role, strict, cross, place, script)
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True
@@ -271,6 +279,26 @@ def _listed_word(word: str) -> bool:
         or word in common_given()
         or is_place_name(word)
     )
+
+
+def _same_suffix(query: NameForm, stored: NameForm, personal: bool) -> bool:
+    """Whether two names' suffixes agree: a person's all of them, an organisation's legal form
+    by one key (a form written out carries the key of each abbreviation it may stand for,
+    ``forms._abbreviated_terms``)."""
+    if personal:
+        return query.suffix == stored.suffix
+    return bool(query.suffix & stored.suffix)
+
+
+def _run_together(query: NameForm, stored: NameForm, script: str) -> bool:
+    """Whether a name of one word and a name of several are one name run together: the name
+    in a script written without spaces (``brahmic.SPACELESS``) against its Latin words."""
+    if script not in SPACELESS or len(query.words) == len(stored.words):
+        return False
+    if min(len(query.words), len(stored.words)) != 1:
+        return False
+    key = brahmic_key(query.joined, script)
+    return len(key) >= MIN_RUN_KEY and key == brahmic_key(stored.joined, script)
 
 
 def _may_sound_alike(query: NameForm, stored: NameForm) -> bool:

@@ -40,6 +40,7 @@ from worlddb.resolver.alias_tier import AliasTier
 from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
+from worlddb.resolver.brahmic import brahmic_script
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.cores import core_of
 from worlddb.resolver.decide import answer, decide
@@ -193,6 +194,9 @@ class TieredResolver:
         # a name in another script is keyed by its romanisation too ("Νουόρο" as Nouoro meets
         # Nuoro), a person's in an abjad not: its consonants alone meet too many names
         spoken = [r for x, r in other_script if spec.type == "Place" or not abjad(x)]
+        # a Brahmic script's "v" is often "w" in Latin letters ("කලවාන" / Kalawana), and the
+        # phonetic code tells the two apart
+        spoken += [r.replace("v", "w") for x, r in other_script if round5 and brahmic_script(x)]
         keys = {phonetic_key(x) for x in (*surfaces, *spoken)}
         found = self.blocker.by_phonetic(
             keys, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes

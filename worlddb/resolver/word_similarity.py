@@ -15,6 +15,7 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
+from worlddb.resolver.brahmic import MIN_KEY, brahmic_key
 from worlddb.resolver.forms import cross_script_key, respell, translit_key, umlaut_spelling
 from worlddb.resolver.lexicon import TECH_ENDINGS, VENDOR_SHORT
 from worlddb.resolver.namedata import (
@@ -68,6 +69,7 @@ def word_similarity(
     strict: bool = True,
     cross: bool = False,
     place: bool = False,
+    script: str = "",
 ) -> tuple[float, str]:
     """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
 
@@ -77,7 +79,8 @@ def word_similarity(
     one except in the given-name position. ``strict=False`` lifts that rule (context vouches).
     ``cross``: one name was written in another script, so words with one ``cross_script_key``
     are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст"), for
-    people's names and, with ``place``, places' ("Karur" / "Καρούρ").
+    people's names and, with ``place``, places' ("Karur" / "Καρούρ"); ``script``: that other
+    script is Brahmic (``brahmic``), whose own key is read too ("Kalawana" / "කලවාන").
     """
     if a == b:
         return 1.0, "equal"
@@ -89,6 +92,8 @@ def word_similarity(
         long_key = len(key) >= least or (key and a[0] == b[0])
         if long_key and key == cross_script_key(b):
             return TRANSLIT_SIMILARITY, "transliteration"  # "Goydh" / "Γούδη": one consonant
+        if script and _brahmic_spelling(a, b, script, role):
+            return TRANSLIT_SIMILARITY, "transliteration"  # "Weligepola" / "வெலிகேபொல"
     if a.isalpha() and b.isalpha() and are_nicknames(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
     if role == "given" and is_pet_form(a, b):
@@ -165,6 +170,15 @@ def word_similarity(
         if written_short(short, long_):
             return ABBREVIATION_SIMILARITY, "shortened"  # "Fox Is" / "Fox Island"
     return 0.0, ""
+
+
+def _brahmic_spelling(a: str, b: str, script: str, role: str) -> bool:
+    """Whether two words are one name, one of them romanised from ``script`` letter by letter
+    (``brahmic.brahmic_key``). A place's one word needs ``brahmic.MIN_KEY`` consonants; a word of
+    a person's name two, since the other words must agree as well."""
+    key = brahmic_key(a, script)
+    least = MIN_KEY if role == "name" else _MIN_CROSS_KEY
+    return len(key) >= least and key == brahmic_key(b, script)
 
 
 def _transposed(a: str, b: str) -> bool:
