@@ -75,3 +75,30 @@ def test_a_legal_form_of_abbreviated_words_written_out() -> None:
 def test_a_legal_form_written_out_resolves(db: WorldDB) -> None:
     (kathir,) = store_all(db, ("Organization", "Kathir Private Limited"))
     assert resolve(db, "Organization", "Kathir Pvt. Ltd.").world_id == kathir
+
+
+def test_two_names_written_with_one_acronym_are_compared_by_their_words(db: WorldDB) -> None:
+    # "CV Loano & Taman" answers to "cvlt" as the query does: that says nothing about them
+    taman, poladli = store_all(
+        db, ("Organization", "CV Loano & Taman"), ("Organization", "Poladlı & Qaradağ ASC")
+    )
+    assert resolve(db, "Organization", "CV Loano & Tamban").world_id is None
+    assert resolve(db, "Organization", "Poladlı & Qaradaş ASC").world_id is None
+    assert resolve(db, "Organization", "CV Loano & Taman Ltd").world_id == taman
+    assert resolve(db, "Organization", "Poladli & Qaradag ASC").world_id == poladli
+
+
+def test_a_stored_acronym_of_syllables_answers_the_name_written_out(db: WorldDB) -> None:
+    unlam, unvime, unc, unco = store_all(
+        db,
+        ("Organization", "UNLaM"),
+        ("Organization", "UNViMe"),
+        ("Organization", "UNC"),
+        ("Organization", "UNCo"),
+    )
+    assert resolve(db, "Organization", "Universidad Nacional de La Matanza").world_id == unlam
+    assert resolve(db, "Organization", "Universidad Nacional de Villa Mercedes").world_id == unvime
+    # "UNC" is its initials, "UNCo" its syllables: two holders, neither proposed alone
+    found = resolve(db, "Organization", "Universidad Nacional del Comahue")
+    assert found.world_id is None
+    assert {w for w, _, _ in found.options} <= {unc, unco}

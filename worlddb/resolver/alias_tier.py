@@ -39,6 +39,7 @@ ALIAS_SCORE: Final = 0.95  # a name listed as an alias of the stored one
 ACRONYM_SCORE: Final = 0.92  # an acronym of the stored name's words: a guess several may share
 MIN_EXPANDED_ACRONYM: Final = 3  # "GE" stands for too much to propose from a full name
 EXPANDED_WHY: Final = "acronym:%s: initials of the proposed name's words"
+SYLLABIC_WHY: Final = "acronym:%s: the proposed name's words cut short and run together"
 
 
 class AliasTier:
@@ -94,10 +95,11 @@ class AliasTier:
                 acronyms += [
                     Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
                     for c in found.values()
-                    if c.type != "Person"
+                    if c.type != "Person" and not _written_alike(surface, c.surfaces[0], key)
                 ]
                 if self.round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
-                    acronyms += self._syllabic(key, types, exclude)
+                    syllabic_ = self._syllabic(key, types, exclude)
+                    acronyms += [o for o in syllabic_ if not _written_alike(surface, o.name, key)]
             acronyms += self._initials_named(surface, types, exclude)
         if judge_ is not None:
             # Context first: the holders whose ties the write's context shares, when any do.
@@ -112,10 +114,13 @@ class AliasTier:
     ) -> list[Option]:
         """Stored entities named by ``surface``'s initials ("EK" for "Eastman Kodak Company"):
         the keys of ``stored_acronyms`` first and, only when none names anything, the keys that
-        keep a written-out legal form's initial ("EKC", ``spelled_out_acronyms``)."""
+        keep a written-out legal form's initial ("EKC", ``spelled_out_acronyms``); failing
+        both, a stored acronym of one word whose syllables spell ``surface``'s words cut short
+        ("UNLaM" for "Universidad Nacional de La Matanza", ``aliases.syllabic``)."""
         round5 = self.round5
+        initials = stored_acronyms(surface, round5)
         second = spelled_out_acronyms(surface) if round5 else frozenset()
-        for keys in (stored_acronyms(surface, round5), second):
+        for keys in (initials, second):
             named = [
                 Option(w, "acronym", ACRONYM_SCORE, EXPANDED_WHY % key, key.upper())
                 for key in sorted(keys)
@@ -124,8 +129,17 @@ class AliasTier:
                 if w not in exclude
             ]
             if named:
-                return named
-        return []
+                break
+        if not round5 or len(surface.split()) < 2:
+            return named
+        held = self.blocker.by_rids(self.acronyms.syllabic_holders(initials), types, exclude)
+        out = named
+        for c in held.values():
+            key = query_acronym(c.surfaces[0])
+            if c.type != "Person" and key is not None and syllabic(key, surface):
+                why = SYLLABIC_WHY % key
+                out.append(Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0]))
+        return out
 
     def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
         """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),
@@ -137,3 +151,11 @@ class AliasTier:
             for c in self.blocker.by_rids(rids, types, exclude).values()
             if c.type != "Person" and syllabic(key, c.surfaces[0])
         ]
+
+
+def _written_alike(query: str, stored: str, key: str) -> bool:
+    """Whether a query of several words with an acronym in it ("CV Loano & Tamban") meets a
+    stored name written the same way ("CV Loano & Taman"): both names abbreviate alike, so the
+    shared key says nothing about them (the fuzzy tier compares their words instead). A query
+    that is one acronym ("IBM") is what the acronym tier is for."""
+    return len(query.split()) > 1 and query_acronym(stored) == key

@@ -61,6 +61,7 @@ __all__ = [
     "syllabic_keys",
 ]
 
+MAX_SYLLABIC_STORED: Final = 6  # longer stored acronyms have too many keys to file
 MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing on its own
 KOREAN_BUCKET: Final = 256  # names held per Korean key (checked exactly at query time)
 MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
@@ -90,6 +91,9 @@ class AcronymIndex:
         self.round5 = round5  # the keys of ``ResolverSettings.round5_matching``
         self.keys: dict[str, list[int]] = {}
         self.spelled: dict[str, list[int]] = {}  # ``spelled_out_acronyms``: read second
+        # stored acronyms of one word ("UNLaM") by the initials keys their syllables may stand
+        # for ("unlm"), for a query that writes the name out (``syllabic_holders``)
+        self.syllables: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
@@ -133,6 +137,9 @@ class AcronymIndex:
             _file(self.keys, stored_acronyms(name, self.round5), rid)
             if self.round5:
                 _file(self.spelled, spelled_out_acronyms(name), rid)
+                key = query_acronym(name) if " " not in name.strip() else None
+                if key and key.isalpha() and MIN_SYLLABIC <= len(key) <= MAX_SYLLABIC_STORED:
+                    _file(self.syllables, syllabic_keys(key), rid)
 
     def _add_romanised(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -261,6 +268,19 @@ class AcronymIndex:
                 need = min(MIN_SHARED, len(words))
                 found |= {rid for rid, n in hits.items() if n >= need}
         return sorted(found)[:MAX_WITH_CONTEXT]
+
+    def syllabic_holders(self, keys: Iterable[str]) -> list[int]:
+        """Row ids of stored one-word acronyms whose syllables may stand for a name with one of
+        the initials ``keys`` ("UNLaM" for "Universidad Nacional de La Matanza": "unlm"); the
+        caller checks each with ``syllabic``."""
+        self.refresh()
+        found: set[int] = set()
+        with self._lock:
+            for key in keys:
+                held = self.syllables.get(key, ())
+                if len(held) <= MAX_WITH_CONTEXT:
+                    found.update(held)
+        return sorted(found)
 
     def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:
         """Row ids under any of ``keys`` (each key's holders skipped when over ``limit``)."""
