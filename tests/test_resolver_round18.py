@@ -131,8 +131,8 @@ def test_english_legal_forms_written_out_are_their_initials() -> None:
     from worlddb.resolver.namedata import legal_form_names, legal_terms
 
     forms = legal_form_names()
-    assert forms[("limited", "liability", "company")] == "llc"
-    assert forms[("closed", "joint", "stock", "company")] == "cjsc"
+    assert forms[("limited", "liability", "company")] == {"llc"}
+    assert forms[("closed", "joint", "stock", "company")] == {"cjsc"}
     assert ("cjsc",) in legal_terms() and ("pjsc",) in legal_terms()
     assert ("trade", "union") not in legal_terms()  # a union is no company-law noun
     assert ("pc",) not in forms  # two-letter initials end product names too ("Acme PC")

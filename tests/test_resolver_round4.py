@@ -144,7 +144,7 @@ def test_a_surname_with_its_umlaut_written_out_is_found(db: WorldDB) -> None:
 def test_iso_20275_legal_forms_written_out_read_as_their_abbreviation() -> None:
     assert name_form("Siemens Aktiengesellschaft").words == ("siemens",)
     assert name_form("Siemens Aktiengesellschaft").suffix == frozenset({"ag"})
-    assert name_form("Harper Gesellschaft mit beschränkter Haftung").suffix == frozenset({"gmbh"})
+    assert "gmbh" in name_form("Harper Gesellschaft mit beschränkter Haftung").suffix
     assert name_form("Acme Foundation").words == ("acme", "foundation")  # English: a word
 
 

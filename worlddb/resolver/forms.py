@@ -39,7 +39,7 @@ from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
     all_given,
     given_names,
-    legal_form_key,
+    legal_form_keys,
     legal_terms,
     suffixes,
     titles,
@@ -125,7 +125,7 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
         end = tuple(words[-size:])
         found = (end,) if end in terms else _abbreviated_terms(end)
         if found and all(term[-1] in LEGAL_FORMS for term in found):
-            legal.update(legal_form_key("".join(term)) for term in found)
+            legal.update(*(legal_form_keys("".join(term)) for term in found))
             words = words[:-size]
             break
     kept = len(words)
@@ -140,7 +140,7 @@ def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
             found = _abbreviated_terms(end) if size > 1 else ()
             if end in terms or ("".join(end),) in terms or found:
                 # "Aktiengesellschaft" is "AG"; "Private Limited" both "Pvt Ltd" and "Pte Ltd"
-                legal.update(legal_form_key("".join(term)) for term in found or (end,))
+                legal.update(*(legal_form_keys("".join(term)) for term in found or (end,)))
             elif not (size == 1 and end[0] in _DOMAINS):
                 continue
             core, changed = core[:-size], True

@@ -57,7 +57,7 @@ __all__ = [
     "given_names",
     "is_cut_short",
     "is_pet_form",
-    "legal_form_key",
+    "legal_form_keys",
     "legal_form_names",
     "legal_terms",
     "opposite_sexes",
@@ -338,31 +338,33 @@ _ABBREVIATED_WORDS: Final = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.v
 
 
 @cache
-def legal_form_names() -> dict[tuple[str, ...], str]:
+def legal_form_names() -> dict[tuple[str, ...], frozenset[str]]:
     """Legal forms of ISO 20275 (GLEIF's Entity Legal Forms list, CC0), from
     ``data/legal_forms.tsv`` (built by ``scripts/make_resolver_legal_forms.py``): the folded
-    words of a form's full name or of an abbreviation → one key, its first abbreviation's
-    letters ("gesellschaft mit beschrankter haftung", "ges m b h", "gmbh" → "gmbh")."""
+    words of a form's full name → the letters of every abbreviation the list gives it, in any
+    jurisdiction ("gesellschaft mit beschrankter haftung" → "gmbh", "gesmbh";
+    "sociedad de responsabilidad limitada" → "srl" in Argentina, "sl" in Spain, "ltda" ...)."""
     from importlib import resources
 
     path = resources.files("worlddb.resolver").joinpath("data/legal_forms.tsv")
-    out: dict[tuple[str, ...], str] = {}
+    out: dict[tuple[str, ...], set[str]] = {}
     for line in path.read_text("utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             key, form = line.split("\t")
             words = tuple(form.split())
             if not (len(words) == 1 and words[0] in _ABBREVIATED_WORDS):
-                out[words] = key  # "Assoc." abbreviates a word of the name (ABBREVIATIONS)
-    return out
+                out.setdefault(words, set()).add(key)  # "Assoc." abbreviates a word of a name
+    return {words: frozenset(keys) for words, keys in out.items()}
 
 
 @lru_cache(maxsize=4096)
-def legal_form_key(joined: str) -> str:
-    """The ISO 20275 key of a legal form run together ("gesellschaftmitbeschrankterhaftung" →
-    "gmbh"), so the written-out and abbreviated forms are one; other terms are their own key."""
-    return _legal_keys().get(joined, joined)
+def legal_form_keys(joined: str) -> frozenset[str]:
+    """The ISO 20275 keys of a legal form run together ("gesellschaftmitbeschrankterhaftung" →
+    "gmbh", "gesmbh"), so the written-out form is one with each of its abbreviations (two
+    forms are one when their keys meet); other terms are their own key."""
+    return _legal_keys().get(joined) or frozenset({joined})
 
 
 @cache
-def _legal_keys() -> dict[str, str]:
-    return {"".join(words): key for words, key in legal_form_names().items()}
+def _legal_keys() -> dict[str, frozenset[str]]:
+    return {"".join(words): keys for words, keys in legal_form_names().items()}

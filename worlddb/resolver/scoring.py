@@ -116,6 +116,7 @@ class CandidateScorer:
                         latin=not (script or foreign),
                         place=place_pair,
                         script=script_,
+                        organisation=kind == cand.type == "Organization",
                     )
                     if match is None:
                         continue

@@ -66,7 +66,7 @@ from worlddb.resolver.word_similarity import (
     word_role,
     word_similarity,
 )
-from worlddb.resolver.written_out import form_written_out, initials_within
+from worlddb.resolver.written_out import form_written_first, form_written_out, initials_within
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -155,6 +155,7 @@ def compare_names(
     latin: bool = True,
     place: bool = False,
     script: str = "",
+    organisation: bool = False,
 ) -> NameMatch | None:
     """Whether two names denote one entity, with a score; ``None`` when they do not.
 
@@ -179,6 +180,8 @@ def compare_names(
         script: With ``cross``, the other script when it is Brahmic (``brahmic``): words are
             also compared by its key, and a name in a script written without spaces (Khmer,
             Thai) run together against the other's words ("ព្រែកស្លែង" / Preaek Slaeng).
+        organisation: Both names are organisations', so a legal form written first may stand
+            for its written-out form or be left out (``written_out.form_written_first``).
     """
     if not query.words or not stored.words or query.numbers != stored.numbers:
         return None
@@ -195,6 +198,8 @@ def compare_names(
     if phonetic and not _may_sound_alike(query, stored):
         return None
     if not (personal or phonetic):  # the phonetic tier never re-judges what this one judged
+        if organisation and form_written_first(query.words, stored.words):
+            return NameMatch(1.0 - OPTIONAL_PENALTY, "equal")
         mixed = initials_within(query.words, stored.words)
         if mixed is not None:
             return NameMatch(mixed, "initials")

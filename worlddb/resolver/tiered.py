@@ -58,6 +58,7 @@ from worlddb.resolver.scoring import MAX_SURFACES, CandidateScorer
 from worlddb.resolver.settings import ResolverSettings
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
+from worlddb.resolver.written_out import without_leading_form
 from worlddb.store.protocols import Store
 
 __all__ = [
@@ -168,6 +169,9 @@ class TieredResolver:
         else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
             cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
             blocking += [c for c in cores if c and c not in blocking]
+            if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
+                bare = (without_leading_form(name_form(x).words) for x in surfaces)
+                blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]
             blocking += [c for c in shorter if c and c not in blocking]

@@ -8,14 +8,22 @@ this module before aligning words, for names other than people's.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from worlddb.resolver.acronym_keys import initials
 from worlddb.resolver.forms import NameForm
+from worlddb.resolver.namedata import legal_form_names
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.word_similarity import ABBREVIATION_SIMILARITY
 
-__all__ = ["MIN_MIXED_INITIALS", "form_written_out", "initials_within"]
+__all__ = [
+    "MIN_MIXED_INITIALS",
+    "form_written_first",
+    "form_written_out",
+    "initials_within",
+    "without_leading_form",
+]
 
 MIN_MIXED_INITIALS: Final = 3  # "CVM" for three words; two letters stand for too much
 
@@ -43,6 +51,48 @@ def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameFo
     words = short.words
     kept = NameForm(words, "".join(words), whole.numbers, short.sounds, short.suffix)
     return short, kept
+
+
+def form_written_first(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Whether two names differ only by a legal form written first, as Indonesia, Russia or
+    Vietnam write it: "PT Besulutu" / "Perseroan Terbatas Besulutu" (the abbreviation against
+    the form written out), or "PT Niname & Jawai" / "Niname & Jawai" (the form left out).
+    The first word must be an abbreviation ISO 20275 gives a form of several words
+    (``_leading_forms``): "PT", "CV", "SA"; a word that merely looks like initials is not one."""
+    for short, other in ((a, b), (b, a)):
+        forms = _leading_forms().get(short[0], ()) if len(short) > 1 else ()
+        if not forms:
+            continue
+        rest = short[1:]
+        if other == rest:
+            return True
+        if any(other[: len(f)] == f and other[len(f) :] == rest for f in forms):
+            return True
+    return False
+
+
+def without_leading_form(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``words`` without a legal form written first ("perseroan terbatas" or "pt"), for
+    blocking: "Perseroan Terbatas Besulutu" shares one word with "PT Besulutu", too few for
+    any blocking stage. ``None`` when the name starts with no such form."""
+    if len(words) > 1 and words[0] in _leading_forms():
+        return words[1:]
+    for forms in _leading_forms().values():
+        for form in forms:
+            if len(words) > len(form) and words[: len(form)] == form:
+                return words[len(form) :]
+    return None
+
+
+@cache
+def _leading_forms() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """ISO 20275's forms of several words, by each abbreviation the list gives them."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words, keys in legal_form_names().items():
+        if len(words) > 1:
+            for key in keys:
+                out.setdefault(key, []).append(words)
+    return {key: tuple(sorted(forms)) for key, forms in out.items()}
 
 
 def _contracted(short: str, word: str) -> bool:
