@@ -54,3 +54,14 @@ def test_a_form_written_first_resolves_both_ways(db: WorldDB) -> None:
     assert resolve(db, "Organization", "CV Utan").world_id == utan
     assert resolve(db, "Tool", "Flow").world_id is None  # a tool's first word is no legal form
     assert tool
+
+
+def test_a_word_written_short_with_a_full_stop() -> None:
+    # round 30: the writer's full stop says the word is short for the other name's word
+    assert _match("Tapin Sel.", "Tapin Selatan")  # "Sel." was read as SRL mistyped before
+    assert _match("Bunguran Tengah", "Bunguran Teng.")  # either side
+    assert not _match("Tapin Sel", "Tapin Selatan")  # no full stop: one syllable is a word
+    assert not _match("Tim.", "Timur")  # with nothing else shared, nothing says what for
+    assert not _match("Excel.", "Excelsior")
+    assert _match("Dover Engineering Korp.", "Dover Engineering Corp.")  # still a slip of Corp.
+    assert name_form("Amarasi Tim.").cut == {("tim", "tim")}

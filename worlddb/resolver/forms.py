@@ -53,6 +53,7 @@ __all__ = [
     "NameForm",
     "Reading",
     "cross_script_key",
+    "dotted_words",
     "fold_words",
     "name_form",
     "readings",
@@ -83,6 +84,10 @@ class NameForm:
     numbers: frozenset[str]
     sounds: frozenset[str]
     suffix: frozenset[str] = frozenset()
+    cut: frozenset[tuple[str, str]] = frozenset()
+    """Words written short with a full stop ("Tapin Sel.", "Amarasi Tim."), each as (word
+    of ``words``, as written): a prefix of the other name's word by the writer's own mark
+    (``dotted_words``), even where a word was read as a legal form mistyped ("Sel." as SRL)."""
 
 
 @lru_cache(maxsize=65536)
@@ -101,6 +106,18 @@ def fold_words(name: str) -> tuple[str, ...]:
         else:
             out.append(word)
     return tuple(out)
+
+
+_DOTTED: Final = re.compile(r"\b([a-z]{2,})\.(?=\s|$)")
+
+
+@lru_cache(maxsize=65536)
+def dotted_words(name: str) -> frozenset[str]:
+    """The words of ``name`` (folded as ``fold_words`` folds them) written with a full stop
+    after them, before a space or the end: "Sel." in "Tapin Sel.". Initials ("S.R.L.") are one
+    letter each and are not words here."""
+    text = anyascii(elot_digraphs(name)).casefold().replace("'", "")
+    return frozenset(_DOTTED.findall(text))
 
 
 def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
@@ -282,14 +299,19 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     """The comparison form of ``name`` (a person's when ``personal``); see the module docstring."""
     words = list(fold_words(untitled(name) if personal else name))
     suffix: frozenset[str] = frozenset()
+    cut: set[tuple[str, str]] = set()
     if personal:
         words, suffix = _strip_person(words)
     else:
-        words = words[:1] + [_mistyped_form(w) for w in words[1:]]
-        words, suffix = _strip_organisation(words)
+        dotted = dotted_words(name)
+        read = [_mistyped_form(w) for w in words[1:]]
+        cut = {(r, w) for w, r in zip(words[1:], read, strict=True) if w in dotted}
+        words, suffix = _strip_organisation(words[:1] + read)
     expanded = tuple(ABBREVIATIONS.get(w, w) for w in words)
     numbers = frozenset(w for w in expanded if not w.isalpha())
-    return NameForm(expanded, "".join(expanded), numbers, frozenset(map(respell, expanded)), suffix)
+    sounds = frozenset(map(respell, expanded))
+    shortened = frozenset((r, w) for r, w in cut if r in expanded)
+    return NameForm(expanded, "".join(expanded), numbers, sounds, suffix, shortened)
 
 
 _RESPELLINGS: Final = (

@@ -60,6 +60,7 @@ from worlddb.resolver.namedata import (
 )
 from worlddb.resolver.places import is_place_name
 from worlddb.resolver.word_similarity import (
+    ABBREVIATION_SIMILARITY,
     PROPER_WORD,
     SLIP_SIMILARITY,
     TRANSLIT_SIMILARITY,
@@ -211,6 +212,9 @@ def compare_names(
         for j, b in enumerate(stored.words):
             role = word_role(i, j, size_q, size_s, personal)
             sim, why = word_similarity(a, b, phonetic, role, strict, cross, place, script)
+            weak = sim < MIN_WORD_SIMILARITY or why == "abbreviation"  # needs a number
+            if weak and latin and _cut_short(a, b, query, stored):
+                sim, why = ABBREVIATION_SIMILARITY, "shortened"  # "Tapin Sel." / "... Selatan"
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))
                 found = partnered[j] = True
@@ -283,6 +287,15 @@ def _listed_word(word: str) -> bool:
         or word in given_abroad()
         or word in common_given()
         or is_place_name(word)
+    )
+
+
+def _cut_short(a: str, b: str, query: NameForm, stored: NameForm) -> bool:
+    """Whether one word is the other's start written with a full stop (``NameForm.cut``):
+    "Tim." / "Timur". The writer's mark says it is short for something; the other words of
+    the names must say for what (``shortened`` needs an anchor)."""
+    return any(w == a and len(s) < len(b) and b.startswith(s) for w, s in query.cut) or any(
+        w == b and len(s) < len(a) and a.startswith(s) for w, s in stored.cut
     )
 
 
