@@ -44,6 +44,7 @@ from worlddb.resolver.korean import (
 )
 from worlddb.resolver.korean_latin import same_korean_name
 from worlddb.resolver.romanised import MIN_SHARED, brahmic_skeletons, foreign_script, skeletons
+from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
@@ -145,6 +146,9 @@ class AcronymIndex:
         for rid, name in rows:
             words, joined = skeletons(name, self.round5)
             _file(self.romanised, {*words, joined} - {""}, rid)
+            core = unit_dropped(name) if self.round5 else None
+            if core:  # "瑞芳區" under "Ruifang" too, its name without its unit (``units``)
+                _file(self.romanised, {skeletons(core, True)[1]} - {""}, rid)
             script = brahmic_script(name) if self.round5 else ""
             if script:  # "කලවාන" under the key "Kalawana" has too (``brahmic``)
                 words, joined = brahmic_skeletons(name, script)
@@ -255,6 +259,9 @@ class AcronymIndex:
         keyings = [skeletons(name, self.round5)]
         if self.round5 and not foreign_script(name):  # also as a Brahmic name's key has it
             keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
+            bare = latin_unit_dropped(name)  # "Ruifang District" as "瑞芳區" is filed
+            if bare:
+                keyings.append((frozenset(), skeletons(bare, True)[1]))
         found: set[int] = set()
         with self._lock:
             if not self.romanised:

@@ -17,13 +17,14 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.aliases import alias_types
-from worlddb.resolver.lexicon import is_han_or_kana, is_hangul
+from worlddb.resolver.units import MIN_UNIT_CORE, latin_unit_dropped, unit_dropped
 
 __all__ = [
     "CORED_TYPES",
     "MIN_LOCAL_NAME",
     "MIN_UNIT_CORE",
     "core_of",
+    "latin_unit_dropped",
     "local_name",
     "place_core",
     "unit_dropped",
@@ -79,33 +80,3 @@ def unqualified(surface: str) -> str | None:
     if "Place" not in alias_types(tail):
         return None
     return head.strip()
-
-
-MIN_UNIT_CORE: Final = 2  # syllables or characters that must remain
-_UNIT_SYLLABLES: Final = frozenset("도시군구읍면동리")
-"""The last syllable of a Korean place name that names its kind of unit, which usage drops
-(South Korea's administrative divisions: -do, -si, -gun, -gu, -eup, -myeon, -dong, -ri)."""
-_UNIT_CHARACTERS: Final = frozenset("都道府県市区町村郡省州縣县")
-"""The same for Japanese and Chinese place names (prefecture, city, ward, town, village,
-district, province: 東京都, 横浜市, 港区; 广州市, 四川省)."""
-
-
-@lru_cache(maxsize=65536)
-def unit_dropped(surface: str) -> str | None:
-    """A Korean, Japanese or Chinese place name without the unit it ends with ("용산구" →
-    "용산", "横浜市" → "横浜"), else ``None``: at least two syllables or characters remain,
-    as usage writes such names ("용산", but never a one-syllable "용")."""
-    text = surface.strip()
-    last = text[-1:]
-    if last in _UNIT_SYLLABLES:
-        core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if is_hangul(c)]
-    elif last in _UNIT_CHARACTERS:
-        core = text[:-1].rstrip("_ ")
-        letters = [c for c in core if is_han_or_kana(c)]
-    else:
-        return None
-    tail = core.replace("_", " ").split()[-1:] if core else []
-    if not tail or len([c for c in tail[0] if c in letters]) < MIN_UNIT_CORE:
-        return None
-    return core

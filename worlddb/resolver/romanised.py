@@ -32,10 +32,12 @@ from worlddb.resolver.greek import elot_digraphs
 
 __all__ = [
     "ABJADS",
+    "HAN",
     "MIN_SHARED",
     "abjad",
     "brahmic_skeletons",
     "foreign_script",
+    "han",
     "romanise",
     "skeletons",
 ]
@@ -53,6 +55,17 @@ def foreign_script(name: str) -> bool:
     if name.isascii():
         return False
     return any(ch.isalpha() and not unicodedata.name(ch, "").startswith("LATIN") for ch in name)
+
+
+HAN: Final = "HAN"
+"""The script name ``han`` stands for, where a pair's other script is named (``brahmic``)."""
+
+
+@lru_cache(maxsize=16384)
+def han(name: str) -> bool:
+    """Whether ``name`` has a Han character: romanised, its syllables are Pinyin's, whose
+    consonants alone ("Taitung" / "Taoyuan": "tn") tell too few names apart."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in name)
 
 
 @lru_cache(maxsize=16384)

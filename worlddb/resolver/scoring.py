@@ -27,7 +27,7 @@ from worlddb.resolver.korean_latin import KOREAN_LATIN_SCORE, KOREAN_LATIN_WHY, 
 from worlddb.resolver.lexicon import GENERIC_HEADS
 from worlddb.resolver.options import Option, best_per_world
 from worlddb.resolver.places import two_places
-from worlddb.resolver.romanised import abjad, foreign_script
+from worlddb.resolver.romanised import HAN, abjad, foreign_script, han
 from worlddb.resolver.similarity import (
     EVIDENCE_SOURCES,
     TRANSLIT_SIMILARITY,
@@ -35,6 +35,7 @@ from worlddb.resolver.similarity import (
     name_form,
 )
 from worlddb.resolver.slips import other_name_in_script
+from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 
 __all__ = ["MAX_SURFACES", "QUALIFIER_PENALTY", "CandidateScorer"]
 
@@ -71,8 +72,12 @@ class CandidateScorer:
         # "Paris" with "Paris, Texas".
         heads = [core_of(kind, surface) for surface in surfaces] if round5 else []
         query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
+        # "Ruifang District" against "瑞芳區": each name without its unit, across scripts only
+        units = round5 and kind == "Place"
+        bare_query = [_bare_reading(x) for x in surfaces] if units else []
+        unit_query = units and any(unit_dropped(x) for x in surfaces)
         abjad_query = any(abjad(s) for s in surfaces)
-        brahmic_query = next((b for b in map(brahmic_script, surfaces) if b), "")
+        brahmic_query = next((b for b in map(_script_of, surfaces) if b), "")
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             place_pair = kind == cand.type == "Place"
@@ -97,7 +102,7 @@ class CandidateScorer:
                 # keys), unless one is in an abjad, whose consonants alone meet too many names
                 vowelled_places = place_pair and not (abjad(surface) or abjad_query)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
-                script_ = (brahmic_script(surface) if foreign else brahmic_query) if round5 else ""
+                script_ = (_script_of(surface) if foreign else brahmic_query) if round5 else ""
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
                 if cored:
                     pairs = chain(
@@ -105,6 +110,11 @@ class CandidateScorer:
                         product(stored_forms, query_heads),
                         product(_core_reading(cand.type, surface), forms),
                     )
+                if place_pair and foreign and unit_dropped(surface):
+                    cores = _core_reading(cand.type, surface)
+                    pairs = chain(pairs, *(product(cores, b) for b in bare_query))
+                if place_pair and unit_query and not foreign:
+                    pairs = chain(pairs, product(_bare_reading(surface), query_heads))
                 for (stored, _, cut), (form, script, penalty) in pairs:
                     match = compare_names(
                         form,
@@ -185,3 +195,18 @@ def _core_reading(kind: str, surface: str) -> tuple[Reading, ...]:
     """A stored name's ``core_of``, as a reading at ``QUALIFIER_PENALTY``."""
     head = core_of(kind, surface)
     return () if head is None else ((name_form(head), False, QUALIFIER_PENALTY),)
+
+
+@lru_cache(maxsize=65536)
+def _bare_reading(surface: str) -> tuple[Reading, ...]:
+    """A place's Latin name without its unit word (``units.latin_unit_dropped``), as a reading
+    at ``QUALIFIER_PENALTY``: compared only with a name in another script read without its
+    unit character."""
+    bare = latin_unit_dropped(surface)
+    return () if bare is None else ((name_form(bare), False, QUALIFIER_PENALTY),)
+
+
+def _script_of(surface: str) -> str:
+    """The script a name across scripts is compared by, where it has its own rules: a
+    Brahmic one (``brahmic``) or ``HAN``; else ``""``."""
+    return brahmic_script(surface) or (HAN if han(surface) else "")

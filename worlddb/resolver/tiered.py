@@ -175,6 +175,8 @@ class TieredResolver:
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]
             blocking += [c for c in shorter if c and c not in blocking]
+            spelled = (romanise(c) for c in shorter if c and foreign_script(c))  # "瑞芳": RuiFang
+            blocking += [c for c in spelled if c not in blocking]
         # a name written in another script is blocked by its romanisation at every stage, so
         # "Дмитро Рубан" meets "Dmytro Ruban" through the one word they spell alike
         other_script = [(x, romanise(x)) for x in surfaces if foreign_script(x)]

@@ -15,7 +15,7 @@ from typing import Final
 
 from rapidfuzz.distance import OSA, JaroWinkler
 
-from worlddb.resolver.brahmic import MIN_KEY, brahmic_key
+from worlddb.resolver.brahmic import BRAHMIC, MIN_KEY, brahmic_key
 from worlddb.resolver.forms import cross_script_key, respell, translit_key, umlaut_spelling
 from worlddb.resolver.lexicon import TECH_ENDINGS, VENDOR_SHORT
 from worlddb.resolver.namedata import (
@@ -31,6 +31,7 @@ from worlddb.resolver.namedata import (
     surnames,
     surnames_abroad,
 )
+from worlddb.resolver.romanised import HAN
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slips import typing_slip
 from worlddb.resolver.syllables import two_syllables
@@ -80,19 +81,20 @@ def word_similarity(
     ``cross``: one name was written in another script, so words with one ``cross_script_key``
     are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст"), for
     people's names and, with ``place``, places' ("Karur" / "Καρούρ"); ``script``: that other
-    script is Brahmic (``brahmic``), whose own key is read too ("Kalawana" / "කලවාන").
+    script is Brahmic (``brahmic``), whose own key is read too ("Kalawana" / "කලවාන"), or
+    ``HAN``, whose Pinyin syllables are compared with their vowels.
     """
     if a == b:
         return 1.0, "equal"
     if cross and (role != "name" or place) and a.isalpha() and b.isalpha():
-        key = cross_script_key(a)
+        key = cross_script_key(a) if script != HAN else ""  # Pinyin: vowels tell syllables apart
         # a place's name is one word with no given name beside it: two consonants meet too
         # many other places ("Hyönölä" and "নিলখী" both key "nl") unless the first letters agree
         least = _MIN_PLACE_KEY if role == "name" else _MIN_CROSS_KEY
         long_key = len(key) >= least or (key and a[0] == b[0])
         if long_key and key == cross_script_key(b):
             return TRANSLIT_SIMILARITY, "transliteration"  # "Goydh" / "Γούδη": one consonant
-        if script and _brahmic_spelling(a, b, script, role):
+        if script in BRAHMIC and _brahmic_spelling(a, b, script, role):
             return TRANSLIT_SIMILARITY, "transliteration"  # "Weligepola" / "வெலிகேபொல"
     if a.isalpha() and b.isalpha() and are_nicknames(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Bob / Robert, Haps / Harold
