@@ -1,6 +1,6 @@
 """Names written in a Brahmic script against their Latin spelling. Pure.
 
-The scripts of South and South-East Asia (Devanagari, Bengali, Tamil, Sinhala, Khmer, Thai...)
+The scripts of South and South-East Asia (Devanagari, Bengali, Tamil, Sinhala, Khmer...)
 write a consonant with its vowel as one sign; romanised letter by letter (``anyascii``) the
 inherent vowel is dropped ("කලවාන" → "klvan" for Kalawana) and ව/வ/វ come out as "v" where
 Sri Lankan and Cambodian spellings write "w". The general cross-script key
@@ -15,7 +15,7 @@ met. ``brahmic_key`` keys both sides alike:
   Tamil script writes each pair with one sign, so "பாதுக்கை" (patukkai) is Padukka. Sinhala,
   Devanagari and Khmer write voicing, so it stays a difference there.
 
-Khmer, Thai, Lao and Myanmar write no space between words (``spaceless``), so a name there is
+Khmer and Myanmar write no space between words (``SPACELESS``), so a name there is
 one word against several in Latin letters ("ព្រែកស្លែង" / Preaek Slaeng): those are compared
 run together. Abjads are not Brahmic; their romanisation has no vowels at all and is left to the
 general key (``romanised.abjad``).
@@ -42,16 +42,17 @@ BRAHMIC: Final = frozenset(
         "KANNADA",
         "MALAYALAM",
         "SINHALA",
-        "THAI",
-        "LAO",
         "KHMER",
         "MYANMAR",
         "TIBETAN",
     }
 )
 """Scripts whose signs carry an inherent vowel (Unicode character names begin so)."""
-SPACELESS: Final = frozenset({"THAI", "LAO", "KHMER", "MYANMAR"})
-"""Brahmic scripts written without spaces between words."""
+SPACELESS: Final = frozenset({"KHMER", "MYANMAR"})
+"""Brahmic scripts written without spaces between words. (Thai and Lao are left out of
+``BRAHMIC``: they write some vowels before the consonant they follow in speech, and their
+romanisations (RTGS) are no letter-by-letter reading, so the key would pair unrelated names:
+"แม่ลาว" with "Neluwa".)"""
 TAMIL: Final = "TAMIL"
 MIN_KEY: Final = 3  # consonants a key must keep to tell names apart ("rp" meets too many)
 

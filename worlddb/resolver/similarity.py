@@ -180,7 +180,7 @@ def compare_names(
             so this holds for places only.
         script: With ``cross``, the other script when it is Brahmic (``brahmic``): words are
             also compared by its key, and a name in a script written without spaces (Khmer,
-            Thai) run together against the other's words ("ព្រែកស្លែង" / Preaek Slaeng).
+            Myanmar) run together against the other's words ("ព្រែកស្លែង" / Preaek Slaeng).
         organisation: Both names are organisations', so a legal form written first may stand
             for its written-out form or be left out (``written_out.form_written_first``).
     """

@@ -41,6 +41,7 @@ from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.brahmic import brahmic_script
+from worlddb.resolver.brahmic_index import BrahmicLatinIndex
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.cores import core_of
 from worlddb.resolver.decide import answer, decide
@@ -111,6 +112,7 @@ class TieredResolver:
         self.name_vectors = NameVectors(memo_size)
         self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)
         self.slips = SlipIndex(self.queries)  # one-word names mistyped near their start
+        self.brahmic_latin = BrahmicLatinIndex(self.queries)  # "கனிமொழி" for "Kanimozhi"
         round5 = self.settings.round5_matching
         self.alias_tier = AliasTier(store, self.blocker, self.acronyms, round5)
         self.scorer = CandidateScorer(round5=round5, accept=self.settings.fuzzy_accept)
@@ -256,6 +258,8 @@ class TieredResolver:
         romanised query spells, and the East Asian readings of a person's name. (A query written
         in another script is blocked by its romanisation in every stage of ``resolve``.)"""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
+        if self.settings.round5_matching:
+            rids += [r for x in surfaces for r in self.brahmic_latin.matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
             for x in surfaces:
