@@ -65,3 +65,12 @@ def test_a_word_written_short_with_a_full_stop() -> None:
     assert not _match("Excel.", "Excelsior")
     assert _match("Dover Engineering Korp.", "Dover Engineering Corp.")  # still a slip of Corp.
     assert name_form("Amarasi Tim.").cut == {("tim", "tim")}
+
+
+def test_a_saint_written_short_with_a_full_stop() -> None:
+    # round 33: "Sta." and "Sto." are Santa and Santo when written with their full stop only
+    assert _match("Sta. Lucía", "Santa Lucía")
+    assert _match("Santa Cruz de Mora", "Sta. Cruz de Mora")
+    assert not _match("Sta Lucía", "Santa Lucía")  # no full stop: "Sta" may be "Station"
+    assert _match("Smiths Sta", "Smiths Station")  # ... as it is here
+    assert _match("Durağan Ltd. Şti.", "Durağan Limited Şirketi")  # "Şti." is no "Sto." mistyped

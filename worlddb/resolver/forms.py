@@ -34,7 +34,7 @@ from anyascii import anyascii
 
 from worlddb.resolver.chinese import chinese_keys
 from worlddb.resolver.greek import elot_digraphs
-from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
+from worlddb.resolver.lexicon import ABBREVIATIONS, DOTTED_ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
     all_given,
@@ -305,9 +305,15 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     else:
         dotted = dotted_words(name)
         read = [_mistyped_form(w) for w in words[1:]]
-        cut = {(r, w) for w, r in zip(words[1:], read, strict=True) if w in dotted}
+        cut = {(r, w) for w, r in zip(words, words[:1] + read, strict=True) if w in dotted}
         words, suffix = _strip_organisation(words[:1] + read)
-    expanded = tuple(ABBREVIATIONS.get(w, w) for w in words)
+    as_written = {w for r, w in cut if r == w}  # "Sta." is Santa; "Sta" may be Station
+    expanded = tuple(
+        DOTTED_ABBREVIATIONS.get(w, ABBREVIATIONS.get(w, w))
+        if w in as_written
+        else ABBREVIATIONS.get(w, w)
+        for w in words
+    )
     numbers = frozenset(w for w in expanded if not w.isalpha())
     sounds = frozenset(map(respell, expanded))
     shortened = frozenset((r, w) for r, w in cut if r in expanded)

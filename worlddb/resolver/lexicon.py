@@ -18,6 +18,7 @@ from typing import Final
 __all__ = [
     "ABBREVIATIONS",
     "CONNECTORS",
+    "DOTTED_ABBREVIATIONS",
     "ECOSYSTEM_AFFIXES",
     "GENERIC_HEADS",
     "GIVEN_NAMES",
@@ -208,6 +209,11 @@ ABBREVIATIONS: Final[Mapping[str, str]] = {
     "ste": "saint",
 }
 """Abbreviated words and the word they stand for; both sides of a comparison are expanded."""
+
+DOTTED_ABBREVIATIONS: Final = {"sta": "saint", "sto": "saint"}
+"""Abbreviations read so only when written with a full stop: Spanish, Portuguese and Italian
+"Sta." (Santa) and "Sto." (Santo). Without it "Sta" is as often "Station" ("Smiths Sta"), and
+in ``ABBREVIATIONS`` a slip of another form would be read as it ("Şti." as "Sto.")."""
 
 
 def _families() -> dict[str, frozenset[int]]:

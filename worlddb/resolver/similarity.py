@@ -59,6 +59,7 @@ from worlddb.resolver.namedata import (
     surnames_abroad,
 )
 from worlddb.resolver.places import is_place_name
+from worlddb.resolver.shortened import written_short
 from worlddb.resolver.word_similarity import (
     ABBREVIATION_SIMILARITY,
     PROPER_WORD,
@@ -291,12 +292,20 @@ def _listed_word(word: str) -> bool:
 
 
 def _cut_short(a: str, b: str, query: NameForm, stored: NameForm) -> bool:
-    """Whether one word is the other's start written with a full stop (``NameForm.cut``):
-    "Tim." / "Timur". The writer's mark says it is short for something; the other words of
-    the names must say for what (``shortened`` needs an anchor)."""
-    return any(w == a and len(s) < len(b) and b.startswith(s) for w, s in query.cut) or any(
-        w == b and len(s) < len(a) and a.startswith(s) for w, s in stored.cut
+    """Whether one word is the other written short with a full stop (``NameForm.cut``): "Tim."
+    / "Timur", "Sta." / "Santa". The writer's mark says it is short for something; the other
+    words of the names must say for what (``shortened`` needs an anchor)."""
+    return any(w == a and _short_for(s, b) for w, s in query.cut) or any(
+        w == b and _short_for(s, a) for w, s in stored.cut
     )
+
+
+def _short_for(written: str, word: str) -> bool:
+    """Whether a word written with a full stop is ``word`` cut short ("Tim." / "Timur") or
+    contracted ("Sta." / "Santa", letters left out in order, ``shortened.written_short``)."""
+    if len(written) >= len(word):
+        return False
+    return word.startswith(written) or written_short(written, word)
 
 
 def _same_suffix(query: NameForm, stored: NameForm, personal: bool) -> bool:
