@@ -280,22 +280,19 @@ class AcronymIndex:
         """Row ids of stored one-word acronyms whose syllables may stand for a name with one of
         the initials ``keys`` ("UNLaM" for "Universidad Nacional de La Matanza": "unlm"); the
         caller checks each with ``syllabic``."""
-        self.refresh()
-        found: set[int] = set()
-        with self._lock:
-            for key in keys:
-                held = self.syllables.get(key, ())
-                if len(held) <= MAX_WITH_CONTEXT:
-                    found.update(held)
-        return sorted(found)
+        return self._held(self.syllables, keys, MAX_WITH_CONTEXT)
 
     def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:
         """Row ids under any of ``keys`` (each key's holders skipped when over ``limit``)."""
+        return self._held(self.keys, keys, limit)
+
+    def _held(self, index: Mapping[str, list[int]], keys: Iterable[str], limit: int) -> list[int]:
+        """Row ids ``index`` holds under any of ``keys``, a key held by over ``limit`` skipped."""
         self.refresh()
         found: set[int] = set()
         with self._lock:
             for key in keys:
-                held = self.keys.get(key, ())
+                held = index.get(key, ())
                 if len(held) <= limit:
                     found.update(held)
         return sorted(found)

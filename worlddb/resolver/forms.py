@@ -12,11 +12,14 @@ comparison a name is parsed into the words that identify it:
   apart so "John Smith Jr." is still not "John Smith Sr.";
 * an organisation's trailing legal form ("GmbH", "S. de R.L.", "Inc."; ``cleanco``'s terms of every
   country), a leading "The" and a web domain ("Salesforce.com") are set aside; the common forms
-  ("Inc.", "Ltd") stay, optional words of the name, so a typo in one still aligns;
+  ("Inc.", "Ltd") stay, optional words of the name, so a typo in one still aligns
+  (``legal_suffixes``);
 * a trailing version glued to a word is split off ("Win10" → "win 10", "Python3" → "python 3"), and
   so is a "js" ending ("ReactJS" → "react js");
 * an organisation's legal-form or abbreviation word mistyped by one slip (``slips``: "Korp.",
   "Lzbs", "Ync.") is read as that word (not its first word, which names the organisation).
+* a word written with a full stop after it ("Tapin Sel.") is recorded as written short
+  (``NameForm.cut``), and "Sta." and "Sto." so written are Santa and Santo.
 
 A name is never reduced to nothing: what would leave no word (or, for a person, a single word)
 is kept as written.
@@ -34,18 +37,14 @@ from anyascii import anyascii
 
 from worlddb.resolver.chinese import chinese_keys
 from worlddb.resolver.greek import elot_digraphs
-from worlddb.resolver.lexicon import ABBREVIATIONS, DOTTED_ABBREVIATIONS, LEGAL_FORMS
+from worlddb.resolver.legal_suffixes import mistyped_form, strip_organisation
+from worlddb.resolver.lexicon import ABBREVIATIONS, DOTTED_ABBREVIATIONS
 from worlddb.resolver.namedata import (
-    MAX_FORM_WORDS,
     all_given,
     given_names,
-    legal_form_keys,
-    legal_terms,
     suffixes,
     titles,
 )
-from worlddb.resolver.shortened import written_short
-from worlddb.resolver.slips import typing_slip
 
 __all__ = [
     "FAMILY_PARTICLES",
@@ -67,8 +66,6 @@ __all__ = [
 
 _SPLIT: Final = re.compile(r"[\W_]+")
 _TRAILING_DIGITS: Final = re.compile(r"^([a-z]{2,})([0-9]+)$")
-_DOMAINS: Final = frozenset({"com", "net", "org", "io"})
-_MAX_LEGAL_WORDS: Final = MAX_FORM_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,90 +126,6 @@ def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
         found.add(words[-1])
         words = words[:-1]
     return words, frozenset(found)
-
-
-def _strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
-    # The common forms ("Inc", "Corp.", "Ltd") stay words of the name, so a typo in one still
-    # aligns; what stands before them is stripped: other countries' forms, a domain, "Group".
-    # A form of several words that ends in a common one is one form, not a common one after
-    # other words: "Limited Liability Company" is LLC, "Joint Stock Company" JSC.
-    terms = legal_terms()
-    legal: set[str] = set()
-    for size in range(min(_MAX_LEGAL_WORDS, len(words) - 1), 1, -1):
-        end = tuple(words[-size:])
-        found = (end,) if end in terms else _abbreviated_terms(end)
-        if found and all(term[-1] in LEGAL_FORMS for term in found):
-            legal.update(*(legal_form_keys("".join(term)) for term in found))
-            words = words[:-size]
-            break
-    kept = len(words)
-    while kept > 1 and words[kept - 1] in LEGAL_FORMS:
-        kept -= 1
-    core, tail = words[:kept], words[kept:]
-    changed = True
-    while changed and len(core) > 1:
-        changed = False
-        for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
-            end = tuple(core[-size:])
-            found = _abbreviated_terms(end) if size > 1 else ()
-            if end in terms or ("".join(end),) in terms or found:
-                # "Aktiengesellschaft" is "AG"; "Private Limited" both "Pvt Ltd" and "Pte Ltd"
-                legal.update(*(legal_form_keys("".join(term)) for term in found or (end,)))
-            elif not (size == 1 and end[0] in _DOMAINS):
-                continue
-            core, changed = core[:-size], True
-            break
-    if len(core) > 1 and core[0] == "the":
-        core = core[1:]
-    return core + tail, frozenset(legal)
-
-
-def _abbreviated_terms(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The legal forms of several abbreviated words that ``words`` write out, one word for
-    each: "Sendirian Berhad" / ("sdn", "bhd"), "Proprietary Limited" / ("pty", "ltd"), and
-    "Private Limited" / ("pvt", "ltd") and ("pte", "ltd"), India's and Singapore's. The lists
-    (``cleanco``, ISO 20275) name such forms abbreviated only; a registry or a letterhead
-    writes the same form out, and the two must be one form (``similarity.compare_names``
-    reads two forms as one when their keys meet)."""
-    if len(words) < 2 or not all(w.isalpha() for w in words):
-        return ()
-    return tuple(
-        term
-        for term in _terms_by_initials().get("".join(w[0] for w in words), ())
-        if len(term) == len(words)
-        and all(
-            a != w
-            and (ABBREVIATIONS.get(a) == w or (len(a) >= _MIN_FORM_WORD and written_short(a, w)))
-            for a, w in zip(term, words, strict=True)
-        )
-    )
-
-
-@lru_cache(maxsize=1)
-def _terms_by_initials() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The legal forms of several words (``legal_terms``) by their words' first letters."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for term in sorted(legal_terms()):
-        if len(term) > 1 and all(w.isalpha() for w in term):
-            out.setdefault("".join(w[0] for w in term), []).append(term)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-_MIN_FORM_WORD: Final = 3  # "As Oy" is no word's short form: two letters stand for too much
-_FORM_WORDS: Final = tuple(sorted(w for w in {*LEGAL_FORMS, *ABBREVIATIONS} if len(w) >= 3))
-_MIN_FORM_SLIP: Final = 3
-
-
-@lru_cache(maxsize=65536)
-def _mistyped_form(word: str) -> str:
-    """A legal-form or abbreviation word mistyped by one slip ("korp", "lzbs", "ync") read as
-    that word: they are too short for the typo allowance, and unmatched they block a match."""
-    if len(word) < _MIN_FORM_SLIP or not word.isalpha() or word in ABBREVIATIONS:
-        return word
-    if word in LEGAL_FORMS or (word,) in legal_terms():
-        return word  # a legal form already ("SARL" is not a slip of "SRL")
-    found = [w for w in _FORM_WORDS if abs(len(w) - len(word)) <= 1 and typing_slip(word, w)]
-    return found[0] if len(found) == 1 else word
 
 
 _ABBREVIATED: Final = re.compile(r"^[^\W\d_]{2,}\.$|^[^\W\d_]+\.[^\W\d_.]+\.?$")
@@ -304,9 +217,9 @@ def name_form(name: str, personal: bool = False) -> NameForm:
         words, suffix = _strip_person(words)
     else:
         dotted = dotted_words(name)
-        read = [_mistyped_form(w) for w in words[1:]]
+        read = [mistyped_form(w) for w in words[1:]]
         cut = {(r, w) for w, r in zip(words, words[:1] + read, strict=True) if w in dotted}
-        words, suffix = _strip_organisation(words[:1] + read)
+        words, suffix = strip_organisation(words[:1] + read)
     as_written = {w for r, w in cut if r == w}  # "Sta." is Santa; "Sta" may be Station
     expanded = tuple(
         DOTTED_ABBREVIATIONS.get(w, ABBREVIATIONS.get(w, w))
