@@ -77,7 +77,7 @@ class CandidateScorer:
         bare_query = [_bare_reading(x) for x in surfaces] if units else []
         unit_query = units and any(unit_dropped(x) for x in surfaces)
         abjad_query = any(abjad(s) for s in surfaces)
-        brahmic_query = next((b for b in map(_script_of, surfaces) if b), "")
+        query_script = next((b for b in map(_script_of, surfaces) if b), "")
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             place_pair = kind == cand.type == "Place"
@@ -102,7 +102,7 @@ class CandidateScorer:
                 # keys), unless one is in an abjad, whose consonants alone meet too many names
                 vowelled_places = place_pair and not (abjad(surface) or abjad_query)
                 stored_forms = stored_readings(surface, foreign, personal, round5)
-                script_ = (_script_of(surface) if foreign else brahmic_query) if round5 else ""
+                script_ = (_script_of(surface) if foreign else query_script) if round5 else ""
                 pairs: Iterable[tuple[Reading, Reading]] = product(stored_forms, forms)
                 if cored:
                     pairs = chain(

@@ -179,9 +179,11 @@ def compare_names(
             a spelling checker's non-word error. A town's own name is another town
             (``places.two_places``), and a word coined for a company or product says nothing,
             so this holds for places only.
-        script: With ``cross``, the other script when it is Brahmic (``brahmic``): words are
-            also compared by its key, and a name in a script written without spaces (Khmer,
-            Myanmar) run together against the other's words ("ព្រែកស្លែង" / Preaek Slaeng).
+        script: With ``cross``, the other script where it has rules of its own: a Brahmic one
+            (``brahmic``), whose key compares words too, and whose names written without spaces
+            (Khmer, Myanmar) are compared run together against the other's words ("ព្រែកស្លែង"
+            / Preaek Slaeng); or ``romanised.HAN``, whose Pinyin is never compared by its
+            consonants alone.
         organisation: Both names are organisations', so a legal form written first may stand
             for its written-out form or be left out (``written_out.form_written_first``).
     """
@@ -311,7 +313,7 @@ def _short_for(written: str, word: str) -> bool:
 def _same_suffix(query: NameForm, stored: NameForm, personal: bool) -> bool:
     """Whether two names' suffixes agree: a person's all of them, an organisation's legal form
     by one key (a form written out carries the key of each abbreviation it may stand for,
-    ``forms._abbreviated_terms``)."""
+    ``legal_suffixes._abbreviated_terms``)."""
     if personal:
         return query.suffix == stored.suffix
     return bool(query.suffix & stored.suffix)

@@ -77,11 +77,20 @@ def without_leading_form(words: tuple[str, ...]) -> tuple[str, ...] | None:
     any blocking stage. ``None`` when the name starts with no such form."""
     if len(words) > 1 and words[0] in _leading_forms():
         return words[1:]
-    for forms in _leading_forms().values():
-        for form in forms:
-            if len(words) > len(form) and words[: len(form)] == form:
-                return words[len(form) :]
+    for form in _written_forms().get(words[0], ()) if words else ():
+        if len(words) > len(form) and words[: len(form)] == form:
+            return words[len(form) :]
     return None
+
+
+@cache
+def _written_forms() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """ISO 20275's forms of several words, by their first word, longest first."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in legal_form_names():
+        if len(words) > 1:
+            out.setdefault(words[0], []).append(words)
+    return {w: tuple(sorted(forms, key=lambda f: (-len(f), f))) for w, forms in out.items()}
 
 
 @cache
