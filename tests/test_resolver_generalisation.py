@@ -49,6 +49,7 @@ HOLDOUTS = {
     "r29": ("16e5ae6fd4816983", 14),  # no similar_product
     "r30": ("6af7fca181538425", 13),  # no nickname, no acronym
     "r31": ("c3e51ed08959e4ae", 14),  # no nickname
+    "r32": ("e17e89cbde373774", 13),  # no nickname, no similar_product
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

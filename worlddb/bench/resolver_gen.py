@@ -49,6 +49,7 @@ __all__ = [
     "R29",
     "R30",
     "R31",
+    "R32",
     "canonical_key",
     "load_generalisation",
 ]
@@ -313,7 +314,20 @@ companies, macOS (macos-release), Android (android-versions) and Node.js (node-r
 releases against their code names, seeded random typing errors) and near-named pairs (Brazilian
 given and family names one edit apart, people sharing a family name, companies, Venezuelan and
 Paraguayan places one edit apart, macOS, Android and Node.js releases one edit apart; no
-nicknames), frozen before the round-31 tuning and used for final measurement only."""
+nicknames), frozen before the round-31 tuning; its category results were read after round 32, so
+from round 33 on it is development data."""
+R32: Final = ("r32",)
+"""The round-32 hold-out (``scripts/make_resolver_r32.py``, whose docstring lists its packages):
+a broad set from sources no earlier set used, one entity written two ways (Bulgarian people in
+Cyrillic (bg-test-data) with and without a title (nominatim-db's Bulgarian abbreviations), Thai
+districts and subdistricts in Thai script against their names in Latin letters (geothai), Danish
+municipalities (pyaffalddk) in ICAO ASCII, American colleges against their acronyms
+(d3-schools), Mexican places (postalcodes-mexico) with their first word shortened (nominatim-db's
+Spanish abbreviations), legal forms short and long of Bulgarian, Danish and Mexican companies,
+Windows releases by version against their names (windows-release), seeded random typing errors)
+and near-named pairs (Bulgarian given and family names one edit apart, people sharing a family
+name, companies, Mexican and Thai places one edit apart; no nicknames, no similar products),
+frozen before the round-32 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -346,10 +360,11 @@ _FILES: Final = {
     "r29": "resolver_r29_holdout.jsonl",
     "r30": "resolver_r30_holdout.jsonl",
     "r31": "resolver_r31_holdout.jsonl",
+    "r32": "resolver_r32_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R31``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R32``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
