@@ -96,6 +96,7 @@ class AcronymIndex:
         # for ("unlm"), for a query that writes the name out (``syllabic_holders``)
         self.syllables: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
+        self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
         # (``latin``), by their Pinyin readings (``chinese``, ``worlddb.resolver.chinese``) and by
@@ -151,6 +152,7 @@ class AcronymIndex:
                 _file(self.romanised, {skeletons(core, True)[1]} - {""}, rid)
             script = brahmic_script(name) if self.round5 else ""
             if script:  # "කලවාන" under the key "Kalawana" has too (``brahmic``)
+                self.brahmic = True
                 words, joined = brahmic_skeletons(name, script)
                 _file(self.romanised, {*words, joined} - {""}, rid)
 
@@ -257,8 +259,9 @@ class AcronymIndex:
         skeleton: the whole name's, or (of a name of several words) two of its words'."""
         self.refresh()
         keyings = [skeletons(name, self.round5)]
-        if self.round5 and not foreign_script(name):  # also as a Brahmic name's key has it
-            keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
+        if self.round5 and not foreign_script(name):
+            if self.brahmic:  # also as a Brahmic name's key has it, once one is stored
+                keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
             bare = latin_unit_dropped(name)  # "Ruifang District" as "瑞芳區" is filed
             if bare:
                 keyings.append((frozenset(), skeletons(bare, True)[1]))

@@ -208,6 +208,7 @@ def compare_names(
         if mixed is not None:
             return NameMatch(mixed, "initials")
     size_q, size_s = len(query.words), len(stored.words)
+    dotted = bool(query.cut or stored.cut)  # a word written short with a full stop
     scored: list[tuple[float, int, int, str]] = []
     partnered = [False] * size_s
     for i, a in enumerate(query.words):
@@ -216,7 +217,7 @@ def compare_names(
             role = word_role(i, j, size_q, size_s, personal)
             sim, why = word_similarity(a, b, phonetic, role, strict, cross, place, script)
             weak = sim < MIN_WORD_SIMILARITY or why == "abbreviation"  # needs a number
-            if weak and latin and _cut_short(a, b, query, stored):
+            if weak and latin and dotted and _cut_short(a, b, query, stored):
                 sim, why = ABBREVIATION_SIMILARITY, "shortened"  # "Tapin Sel." / "... Selatan"
             if sim >= MIN_WORD_SIMILARITY:
                 scored.append((sim, i, j, why))

@@ -170,8 +170,11 @@ class TieredResolver:
             guesses = (g for g in map(unlisted_titles, surfaces) if g)
             blocking += [g for g in guesses if g not in blocking]
         else:  # "X Gesellschaft mit beschränkter Haftung" is blocked as "X"
-            stripped = [" ".join(f.words) for f in map(name_form, surfaces) if f.suffix]
-            blocking += [c for c in stripped if c and c not in blocking]
+            parsed = [(x, name_form(x)) for x in surfaces]
+            cores = [" ".join(f.words) for _, f in parsed if f.suffix]
+            blocking += [c for c in cores if c and c not in blocking]
+            # a name in another script without its form, for the names stored in one
+            stripped = [" ".join(f.words) for x, f in parsed if f.suffix and foreign_script(x)]
             if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
                 bare = (without_leading_form(name_form(x).words) for x in surfaces)
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
