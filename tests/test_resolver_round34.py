@@ -41,3 +41,12 @@ def test_a_company_in_another_script_is_blocked_without_its_form(db: WorldDB) ->
     assert found.world_id == kaloyanov
     assert resolve(db, "Organization", "Apatzingán S.A. de C.V.").world_id == mexican
     assert resolve(db, "Organization", "Попов ООД").world_id is None  # another form
+
+
+def test_a_form_written_out_partly_meets_its_initials() -> None:
+    # r33 (blind) lost these to round 34: "j.d.o.o." became a form of its own, while the list
+    # knows only "društvo s ograničenom odgovornošću" (d.o.o.), leaving "jednostavno" a word
+    long_name = name_form("Stankovci jednostavno društvo s ograničenom odgovornošću")
+    assert compare_names(name_form("Stankovci j.d.o.o."), long_name)
+    assert compare_names(long_name, name_form("Stankovci j.d.o.o."))
+    assert not compare_names(name_form("Stankovci d.o.o."), long_name)  # "jednostavno" unread

@@ -35,14 +35,20 @@ def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameFo
     is still read so when the other name abbreviates it: the abbreviation is its initials
     (particles skipped), the one word contracted ("Ltda" / "limitada"), or that word itself.
     Two-letter initials ("A.Ş." / "Anonim Şirketi", but also "AS" / "Auto Service") and a word
-    cut short ("AG" / "Agriculture") stand for too much to say so."""
-    if whole.suffix or len(short.suffix) != 1 or len(whole.words) <= len(short.words):
+    cut short ("AG" / "Agriculture") stand for too much to say so. A form the other name
+    writes out partly, its first words left as words of the name, is read so too when the
+    abbreviation is their initials before the form's own key ("Stankovci j.d.o.o." /
+    "Stankovci jednostavno društvo s ograničenom odgovornošću": "j" + "doo")."""
+    if len(short.suffix) != 1 or len(whole.words) <= len(short.words):
         return short, whole
     if whole.words[: len(short.words)] != short.words:
         return short, whole
     (key,) = short.suffix
     ending = whole.words[len(short.words) :]
-    if len(ending) == 1:
+    if whole.suffix:  # "j.d.o.o." / "jednostavno" + "društvo s ograničenom odgovornošću" (doo)
+        spelled = any(initials(ending) + k == key for k in whole.suffix)
+        spelled = spelled and len(key) >= MIN_MIXED_INITIALS
+    elif len(ending) == 1:
         spelled = ending[0] == key or _contracted(key, ending[0])
     else:
         spelled = len(key) >= MIN_MIXED_INITIALS and initials(ending) == key
