@@ -53,7 +53,7 @@ def test_a_form_written_first_resolves_both_ways(db: WorldDB) -> None:
     assert resolve(db, "Organization", "Perseroan Terbatas Besulutu").world_id == besulutu
     assert resolve(db, "Organization", "CV Utan").world_id == utan
     assert resolve(db, "Tool", "Flow").world_id is None  # a tool's first word is no legal form
-    assert tool
+    assert resolve(db, "Tool", "Ops Flow").world_id == tool  # ... and the tool is there
 
 
 def test_a_word_written_short_with_a_full_stop() -> None:

@@ -133,13 +133,12 @@ class AliasTier:
         if not round5 or len(surface.split()) < 2:
             return named
         held = self.blocker.by_rids(self.acronyms.syllabic_holders(initials), types, exclude)
-        out = named
-        for c in held.values():
-            key = query_acronym(c.surfaces[0])
-            if c.type != "Person" and key is not None and syllabic(key, surface):
-                why = SYLLABIC_WHY % key
-                out.append(Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0]))
-        return out
+        keyed = ((c, query_acronym(c.surfaces[0])) for c in held.values() if c.type != "Person")
+        return named + [
+            Option(c.id, "acronym", ACRONYM_SCORE, SYLLABIC_WHY % key, c.surfaces[0])
+            for c, key in keyed
+            if key is not None and syllabic(key, surface)
+        ]
 
     def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
         """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),

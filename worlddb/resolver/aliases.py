@@ -43,7 +43,13 @@ from worlddb.resolver.korean import (
     one_korean_name,
 )
 from worlddb.resolver.korean_latin import same_korean_name
-from worlddb.resolver.romanised import MIN_SHARED, brahmic_skeletons, foreign_script, skeletons
+from worlddb.resolver.romanised import (
+    brahmic_skeletons,
+    file_keys,
+    foreign_script,
+    skeleton_matches,
+    skeletons,
+)
 from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
@@ -70,12 +76,8 @@ ACRONYM_TYPES: Final = ("Organization", "Tool", "Product", "Place", "Entity", "T
 
 
 def _file(index: dict[str, list[int]], keys: Iterable[str], rid: int) -> None:
-    """File row ``rid`` under each of ``keys``, in order, while a key holds few enough rows to
-    say something (``MAX_WITH_CONTEXT``)."""
-    for key in keys:
-        bucket = index.setdefault(key, [])
-        if len(bucket) <= MAX_WITH_CONTEXT:
-            insort(bucket, rid)
+    """File row ``rid`` under each of ``keys`` while a key says something (``MAX_WITH_CONTEXT``)."""
+    file_keys(index, keys, rid, MAX_WITH_CONTEXT)
 
 
 class AcronymIndex:
@@ -267,16 +269,8 @@ class AcronymIndex:
                 keyings.append((frozenset(), skeletons(bare, True)[1]))
         found: set[int] = set()
         with self._lock:
-            if not self.romanised:
-                return []
             for words, joined in keyings:
-                found.update(self.romanised.get(joined, ()) if joined else ())
-                hits: dict[int, int] = {}
-                for key in words:
-                    for rid in self.romanised.get(key, ()):
-                        hits[rid] = hits.get(rid, 0) + 1
-                need = min(MIN_SHARED, len(words))
-                found |= {rid for rid, n in hits.items() if n >= need}
+                found |= skeleton_matches(self.romanised, words, joined)
         return sorted(found)[:MAX_WITH_CONTEXT]
 
     def syllabic_holders(self, keys: Iterable[str]) -> list[int]:

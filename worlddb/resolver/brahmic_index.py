@@ -13,11 +13,15 @@ sees a Brahmic name never pays for it (about 10 µs a name).
 from __future__ import annotations
 
 import threading
-from bisect import insort
 from typing import Final
 
 from worlddb.resolver.brahmic import TAMIL, brahmic_script
-from worlddb.resolver.romanised import MIN_SHARED, brahmic_skeletons, foreign_script
+from worlddb.resolver.romanised import (
+    brahmic_skeletons,
+    file_keys,
+    foreign_script,
+    skeleton_matches,
+)
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
@@ -49,16 +53,7 @@ class BrahmicLatinIndex:
         words, joined = brahmic_skeletons(name, script)
         self._refresh()
         with self._lock:
-            keys = self.keys or {}
-            held = keys.get(joined, ()) if joined else ()
-            found = set(held) if len(held) <= BUCKET else set()
-            hits: dict[int, int] = {}
-            for key in words:
-                bucket = keys.get(key, ())
-                for rid in bucket if len(bucket) <= BUCKET else ():
-                    hits[rid] = hits.get(rid, 0) + 1
-        need = min(MIN_SHARED, len(words))
-        found |= {rid for rid, n in hits.items() if n >= need}
+            found = skeleton_matches(self.keys or {}, words, joined, BUCKET)
         return sorted(found)[:BUCKET]
 
     def _refresh(self) -> None:
@@ -74,7 +69,4 @@ class BrahmicLatinIndex:
                 if kind in _KINDS and not foreign_script(name):
                     for script in ("", TAMIL):
                         words, joined = brahmic_skeletons(name, script)
-                        for key in {*words, joined} - {""}:
-                            bucket = self.keys.setdefault(key, [])
-                            if len(bucket) <= BUCKET:
-                                insort(bucket, rid)
+                        file_keys(self.keys, {*words, joined} - {""}, rid, BUCKET)

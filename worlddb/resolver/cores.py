@@ -17,14 +17,13 @@ from typing import Final
 
 from worlddb.normalize import normalize_name
 from worlddb.resolver.aliases import alias_types
-from worlddb.resolver.units import MIN_UNIT_CORE, latin_unit_dropped, unit_dropped
+from worlddb.resolver.units import MIN_UNIT_CORE, unit_dropped
 
 __all__ = [
     "CORED_TYPES",
     "MIN_LOCAL_NAME",
     "MIN_UNIT_CORE",
     "core_of",
-    "latin_unit_dropped",
     "local_name",
     "place_core",
     "unit_dropped",

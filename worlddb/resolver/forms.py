@@ -88,9 +88,15 @@ class NameForm:
 
 
 @lru_cache(maxsize=65536)
+def _folded_text(name: str) -> str:
+    """``name`` transliterated (``anyascii``, Greek by ELOT 743), case-folded, no apostrophes."""
+    return anyascii(elot_digraphs(name)).casefold().replace("'", "")
+
+
+@lru_cache(maxsize=65536)
 def fold_words(name: str) -> tuple[str, ...]:
     """Lowercase ASCII words of ``name``: transliterated, no apostrophes, split at punctuation."""
-    text = anyascii(elot_digraphs(name)).casefold().replace("'", "")
+    text = _folded_text(name)
     out: list[str] = []
     for word in _SPLIT.split(text):
         if not word:
@@ -113,8 +119,7 @@ def dotted_words(name: str) -> frozenset[str]:
     """The words of ``name`` (folded as ``fold_words`` folds them) written with a full stop
     after them, before a space or the end: "Sel." in "Tapin Sel.". Initials ("S.R.L.") are one
     letter each and are not words here."""
-    text = anyascii(elot_digraphs(name)).casefold().replace("'", "")
-    return frozenset(_DOTTED.findall(text))
+    return frozenset(_DOTTED.findall(_folded_text(name)))
 
 
 def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:

@@ -48,10 +48,11 @@ def strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
         changed = False
         for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
             end = tuple(core[-size:])
-            found = _abbreviated_terms(end) if size > 1 else ()
-            if end in terms or ("".join(end),) in terms or found:
-                # "Aktiengesellschaft" is "AG"; "Private Limited" both "Pvt Ltd" and "Pte Ltd"
-                legal.update(*(legal_form_keys("".join(term)) for term in found or (end,)))
+            if end in terms or ("".join(end),) in terms:
+                legal.update(legal_form_keys("".join(end)))  # "Aktiengesellschaft" is "AG"
+            elif size > 1 and (found := _abbreviated_terms(end)):
+                # "Private Limited": both "Pvt Ltd" (India) and "Pte Ltd" (Singapore)
+                legal.update(*(legal_form_keys("".join(term)) for term in found))
             elif not (size == 1 and end[0] in _DOMAINS):
                 continue
             core, changed = core[:-size], True

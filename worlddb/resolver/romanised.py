@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import insort
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -36,9 +39,11 @@ __all__ = [
     "MIN_SHARED",
     "abjad",
     "brahmic_skeletons",
+    "file_keys",
     "foreign_script",
     "han",
     "romanise",
+    "skeleton_matches",
     "skeletons",
 ]
 
@@ -118,3 +123,32 @@ def brahmic_skeletons(name: str, script: str) -> tuple[frozenset[str], str]:
         frozenset(tag + k for k in keys if len(k) >= MIN_KEY),
         tag + "=" + joined if len(joined) >= MIN_KEY else "",
     )
+
+
+def file_keys(index: dict[str, list[int]], keys: Iterable[str], rid: int, limit: int) -> None:
+    """File row ``rid`` under each of ``keys``, in order, while a key holds at most ``limit``
+    rows: one more is filed, so a lookup can tell a key too common to say anything."""
+    for key in keys:
+        bucket = index.setdefault(key, [])
+        if len(bucket) <= limit:
+            insort(bucket, rid)
+
+
+def skeleton_matches(
+    index: Mapping[str, Sequence[int]],
+    words: frozenset[str],
+    joined: str,
+    limit: int | None = None,
+) -> set[int]:
+    """Row ids ``index`` holds under a name's whole key ``joined`` or under ``MIN_SHARED`` of its
+    word keys ``words`` (one, for a name of one word), as ``skeletons`` and
+    ``brahmic_skeletons`` give them; a key holding more than ``limit`` rows is skipped."""
+
+    def held(key: str) -> Sequence[int]:
+        rows = index.get(key, ())
+        return rows if limit is None or len(rows) <= limit else ()
+
+    found = set(held(joined)) if joined else set()
+    hits = Counter(rid for key in words for rid in held(key))
+    need = min(MIN_SHARED, len(words))
+    return found | {rid for rid, n in hits.items() if n >= need}

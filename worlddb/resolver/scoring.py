@@ -74,7 +74,7 @@ class CandidateScorer:
         query_heads = [(name_form(h), False, QUALIFIER_PENALTY) for h in heads if h]
         # "Ruifang District" against "瑞芳區": each name without its unit, across scripts only
         units = round5 and kind == "Place"
-        bare_query = [_bare_reading(x) for x in surfaces] if units else []
+        bare_query = [r for x in surfaces for r in _bare_reading(x)] if units else []
         unit_query = units and any(unit_dropped(x) for x in surfaces)
         abjad_query = any(abjad(s) for s in surfaces)
         query_script = next((b for b in map(_script_of, surfaces) if b), "")
@@ -112,7 +112,7 @@ class CandidateScorer:
                     )
                 if place_pair and foreign and unit_dropped(surface):
                     cores = _core_reading(cand.type, surface)
-                    pairs = chain(pairs, *(product(cores, b) for b in bare_query))
+                    pairs = chain(pairs, product(cores, bare_query))
                 if place_pair and unit_query and not foreign:
                     pairs = chain(pairs, product(_bare_reading(surface), query_heads))
                 for (stored, _, cut), (form, script, penalty) in pairs:

@@ -164,7 +164,7 @@ class TieredResolver:
         if options and options[0].tier == "alias" and len({o.world_id for o in options}) == 1:
             return answer(options[0], options)
         blocking = list(surfaces)
-        stripped: list[str] = []
+        unformed: list[str] = []  # a name in another script without its form, folded
         round5 = self.settings.round5_matching
         if spec.type == "Person" and round5:  # "Magister Aida Gonzalez" blocked as "Aida Gonzalez"
             guesses = (g for g in map(unlisted_titles, surfaces) if g)
@@ -173,10 +173,10 @@ class TieredResolver:
             parsed = [(x, name_form(x)) for x in surfaces]
             cores = [" ".join(f.words) for _, f in parsed if f.suffix]
             blocking += [c for c in cores if c and c not in blocking]
-            # a name in another script without its form, for the names stored in one
-            stripped = [" ".join(f.words) for x, f in parsed if f.suffix and foreign_script(x)]
+            # ... and a name in another script so among the names stored in one (``_romanised``)
+            unformed = [" ".join(f.words) for x, f in parsed if f.suffix and foreign_script(x)]
             if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
-                bare = (without_leading_form(name_form(x).words) for x in surfaces)
+                bare = (without_leading_form(f.words) for _, f in parsed)
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]
@@ -199,7 +199,6 @@ class TieredResolver:
                     )
                 )
                 # "Попов Акционерно дружество" meets "Попов АД" by its name without its form
-                unformed = [c for c in stripped if c]  # folded: Latin letters
                 found.update(self._romanised([*surfaces, *unformed], types, exclude, scopes))
                 slipped = [r for x in surfaces for r in self.slips.matches(x)]
                 found.update(self.blocker.by_rids(slipped, types, exclude, scopes))
