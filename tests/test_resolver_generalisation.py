@@ -51,6 +51,7 @@ HOLDOUTS = {
     "r31": ("c3e51ed08959e4ae", 14),  # no nickname
     "r32": ("e17e89cbde373774", 13),  # no nickname, no similar_product
     "r33": ("d722860ed44394c3", 8),  # no title, nickname, translit., accents, acronym, tools
+    "r34": ("223c496912c77063", 11),  # no nickname, translit., acronym, one_edit_place
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

