@@ -1,5 +1,5 @@
 """Round 32 (issue 13): a query in a Brahmic script finds the Latin names its key meets
-(``brahmic_index``), which full-text search and phonetic codes of its letter-by-letter
+(``script_index``), which full-text search and phonetic codes of its letter-by-letter
 romanisation missed ("கனிமொழி சிவா" / Kanimozhi Shiva); Thai and Lao are no longer read as
 Brahmic ("แม่ลาว" met "Neluwa"). Development data: every set up to r30."""
 
@@ -10,7 +10,7 @@ import pytest
 from tests.test_resolver import resolve, store_all
 from worlddb.engine import WorldDB
 from worlddb.resolver.brahmic import brahmic_script
-from worlddb.resolver.brahmic_index import BrahmicLatinIndex
+from worlddb.resolver.script_index import BrahmicLatinIndex
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 

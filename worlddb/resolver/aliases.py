@@ -23,6 +23,8 @@ from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
+from worlddb.resolver.abjad import ABJAD_TAG, arabic_keys, is_arabic, latin_key
+from worlddb.resolver.abjad import MIN_KEY as MIN_ABJAD_KEY
 from worlddb.resolver.acronym_keys import (
     MIN_SYLLABIC,
     query_acronym,
@@ -99,6 +101,7 @@ class AcronymIndex:
         self.syllables: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
+        self.arabic = False  # ... and one in Arabic letters (``abjad``)
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
         # (``latin``), by their Pinyin readings (``chinese``, ``worlddb.resolver.chinese``) and by
@@ -157,6 +160,10 @@ class AcronymIndex:
                 self.brahmic = True
                 words, joined = brahmic_skeletons(name, script)
                 _file(self.romanised, {*words, joined} - {""}, rid)
+            if self.round5 and is_arabic(name):  # "قطابر" under Qatabir's consonants (``abjad``)
+                keys = {ABJAD_TAG + k for k in arabic_keys(name)}
+                self.arabic = self.arabic or bool(keys)
+                _file(self.romanised, keys, rid)
 
     def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -264,6 +271,9 @@ class AcronymIndex:
         if self.round5 and not foreign_script(name):
             if self.brahmic:  # also as a Brahmic name's key has it, once one is stored
                 keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
+            key = latin_key(name) if self.arabic else ""
+            if len(key) >= MIN_ABJAD_KEY:  # also as a name in Arabic letters is, once one is
+                keyings.append((frozenset(), ABJAD_TAG + key))
             bare = latin_unit_dropped(name)  # "Ruifang District" as "瑞芳區" is filed
             if bare:
                 keyings.append((frozenset(), skeletons(bare, True)[1]))

@@ -17,8 +17,9 @@ met. ``brahmic_key`` keys both sides alike:
 
 Khmer and Myanmar write no space between words (``SPACELESS``), so a name there is
 one word against several in Latin letters ("ព្រែកស្លែង" / Preaek Slaeng): those are compared
-run together. Abjads are not Brahmic; their romanisation has no vowels at all and is left to the
-general key (``romanised.abjad``).
+run together. Abjads are not Brahmic: their romanisation has no short vowels at all. Places in
+Arabic letters are read letter by letter (``abjad``); other abjads are left to the general key
+(``romanised.abjad``).
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ them) is read every way it may be read (``forms.readings``: titles set aside, ot
 romanised, a place's region or a tool's namespace cut off at ``QUALIFIER_PENALTY``) and
 compared with every reading of the query (``similarity.compare_names``); a candidate's answer
 is its best pair. Name rules that no score can overrule run first: two Hangul names, two names
-in one non-Latin script, two towns of their own are never one. ``tiered.TieredResolver`` calls
-this once per blocking stage.
+in one non-Latin script, two towns of their own are never one; a place written in Arabic letters
+is compared with a Latin one by its letters (``abjad``), before any romanisation. ``tiered.
+TieredResolver`` calls this once per blocking stage.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import lru_cache
 from itertools import chain, product
 from typing import Final
 
+from worlddb.resolver.abjad import ABJAD_WHY, arabic_spelling, is_arabic
 from worlddb.resolver.blocking import Candidate
 from worlddb.resolver.brahmic import brahmic_script
 from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
@@ -90,6 +92,10 @@ class CandidateScorer:
                 if personal and any(one_korean_name(surface, q) for q in surfaces):
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
+                    break
+                if place_pair and round5 and _arabic_spelled(surface, surfaces):
+                    tier = "phonetic" if phonetic else "fuzzy"
+                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
                     break
                 if personal and all(other_hangul_name(surface, q) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
@@ -204,6 +210,16 @@ def _bare_reading(surface: str) -> tuple[Reading, ...]:
     unit character."""
     bare = latin_unit_dropped(surface)
     return () if bare is None else ((name_form(bare), False, QUALIFIER_PENALTY),)
+
+
+def _arabic_spelled(surface: str, surfaces: Sequence[str]) -> bool:
+    """Whether one of two places' names is in Arabic letters and the other, in Latin letters,
+    spells it (``abjad.arabic_spelling``)."""
+    if is_arabic(surface):
+        return any(not foreign_script(q) and arabic_spelling(surface, q) for q in surfaces)
+    if foreign_script(surface):
+        return False
+    return any(is_arabic(q) and arabic_spelling(q, surface) for q in surfaces)
 
 
 def _script_of(surface: str) -> str:

@@ -41,7 +41,6 @@ from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
 from worlddb.resolver.blocking import Blocker, Candidate, ScopeSet, within_scopes
 from worlddb.resolver.brahmic import brahmic_script
-from worlddb.resolver.brahmic_index import BrahmicLatinIndex
 from worlddb.resolver.context import NO_CONTEXT, ContextWeigher, MentionContext, StoredContext
 from worlddb.resolver.cores import core_of
 from worlddb.resolver.decide import answer, decide
@@ -56,6 +55,7 @@ from worlddb.resolver.options import (
 )
 from worlddb.resolver.romanised import abjad, foreign_script, romanise
 from worlddb.resolver.scoring import MAX_SURFACES, CandidateScorer
+from worlddb.resolver.script_index import ArabicLatinIndex, BrahmicLatinIndex
 from worlddb.resolver.settings import ResolverSettings
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
@@ -113,6 +113,7 @@ class TieredResolver:
         self.acronyms = AcronymIndex(self.queries, round5=self.settings.round5_matching)
         self.slips = SlipIndex(self.queries)  # one-word names mistyped near their start
         self.brahmic_latin = BrahmicLatinIndex(self.queries)  # "கனிமொழி" for "Kanimozhi"
+        self.arabic_latin = ArabicLatinIndex(self.queries)  # "قطابر" for "Qatabir"
         round5 = self.settings.round5_matching
         self.alias_tier = AliasTier(store, self.blocker, self.acronyms, round5)
         self.scorer = CandidateScorer(round5=round5, accept=self.settings.fuzzy_accept)
@@ -265,6 +266,8 @@ class TieredResolver:
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
         if self.settings.round5_matching:
             rids += [r for x in surfaces for r in self.brahmic_latin.matches(x)]
+            if "Place" in types:
+                rids += [r for x in surfaces for r in self.arabic_latin.matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
             for x in surfaces:

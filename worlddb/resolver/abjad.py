@@ -1,0 +1,324 @@
+"""Place names in the Arabic script against their Latin spelling. Pure.
+
+The Arabic script (Arabic, Persian, Urdu, Pashto) is an abjad: it writes consonants and long
+vowels and leaves short vowels out, so "قطابر" is Qatabir and "الجندية السفلى" is Al Janadyah As
+Sufla. Letter-by-letter romanisation (``anyascii``) gives "qtbr" and "ljndyh lsfla", which share
+no word with the Latin spelling, and its digraphs are ambiguous besides: "سحار" (s, h, a, r:
+Sahar) reads "shar", as "ش" would. So the comparison here works on the Arabic letters
+themselves, and asks whether the Latin name can be read as them:
+
+* each Arabic letter is written by one of the Latin spellings romanisation systems give it
+  (ALA-LC, UNGEGN's and the British BGN/PCGN system, and the French and English spellings of
+  the Maghreb and the Gulf): "ق" as q, k or g, "ج" as j, g or dj, "ث" as th, s or t, "ظ" as z,
+  dh or d;
+* a Latin vowel the Arabic does not write is a short vowel and is read as nothing; a long-vowel
+  letter ("ا", "و", "ي") must be written by a vowel (or, for "و" and "ي", by w/v and y);
+* a consonant written twice in Latin letters is one Arabic letter with a shadda ("Al-Jarrahi");
+* the article "ال" is written al, el or, before a sun letter, as that letter ("As Sufla",
+  "An Nabi"); "ة" and a final "ه" are written h, t or nothing; "ع" and the hamza are left out or
+  written with an apostrophe.
+
+Names are compared run together, so the article or the conjunction "و" joined to a word is no
+obstacle ("ولمذود" / "wa Lamdhud"). ``arabic_keys`` and ``latin_key`` give a coarse consonant key
+that both spellings of one name share, for blocking (``abjad_index``); ``arabic_spelling``
+decides. Only places are compared so (``scoring``): a person's name is too short, and too many
+names share its consonants (Muhammad / Mahmud are "محمد" and "محمود"); Hebrew, also an abjad, is
+left to the general key.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Final
+
+__all__ = [
+    "ABJAD_TAG",
+    "ABJAD_WHY",
+    "MIN_KEY",
+    "arabic_keys",
+    "arabic_spelling",
+    "is_arabic",
+    "latin_key",
+]
+
+ABJAD_TAG: Final = "~a="
+"""The namespace of these keys where they are filed beside other scripts' (``romanised``)."""
+ABJAD_WHY: Final = (
+    "transliteration: a place's name in Arabic letters spelled in Latin ones (abjad: each letter "
+    "by its ALA-LC, BGN/PCGN or French spelling, short vowels unwritten)"
+)
+"""The evidence of a proposal made by ``arabic_spelling``."""
+MIN_KEY: Final = 3
+"""Consonant classes a key must keep to tell names apart ("sr" meets too many)."""
+
+_VOWELS: Final = frozenset("aeiou")
+_SUN: Final = frozenset("تثدذرزسشصضطظلن")
+_ARTICLE: Final = "ال"
+_LONG: Final = {
+    "ا": ("a", "aa", "e", "o"),
+    "آ": ("a", "aa"),
+    "و": ("w", "v", "u", "o", "ou", "oo", "uu"),
+    "ي": ("y", "i", "e", "ee", "ii", "ie", "ey"),
+    "ی": ("y", "i", "e", "ee", "ii", "ie", "ey"),
+    "ى": ("a", "e", "i", "y", ""),
+    "ے": ("e", "y", "ai", "ay"),
+}
+_SPELLINGS: Final = {
+    "ب": ("b", "p"),
+    "پ": ("p",),
+    "ت": ("t",),
+    "ٹ": ("t",),
+    "ث": ("th", "s", "t"),
+    "ج": ("j", "g", "dj", "dzh", "zh"),
+    "چ": ("ch", "tch", "c"),
+    "ح": ("h",),
+    "خ": ("kh", "x", "ch", "h"),
+    "د": ("d",),
+    "ڈ": ("d",),
+    "ذ": ("dh", "z", "d", "th"),
+    "ر": ("r",),
+    "ڑ": ("r",),
+    "ز": ("z",),
+    "ژ": ("zh", "j", "z"),
+    "س": ("s",),
+    "ش": ("sh", "ch", "sch", "s"),
+    "ص": ("s",),
+    "ض": ("d", "dh", "z"),
+    "ط": ("t",),
+    "ظ": ("z", "dh", "d"),
+    "ع": ("",),
+    "غ": ("gh", "g"),
+    "ف": ("f", "ph"),
+    "ڤ": ("v",),
+    "ق": ("q", "k", "g"),
+    "ك": ("k", "c", "ck"),
+    "ک": ("k", "c", "ck"),
+    "گ": ("g",),
+    "ل": ("l",),
+    "م": ("m",),
+    "ن": ("n",),
+    "ں": ("n",),
+    "ه": ("h",),
+    "ھ": ("h",),
+    "ة": ("h", "t", ""),
+    "ۃ": ("h", "t", ""),
+    "ء": ("",),
+    "أ": ("a", "e", "i", "o", "u", ""),
+    "إ": ("i", "e", ""),
+    "ؤ": ("u", "o", "w", ""),
+    "ئ": ("i", "e", "y", ""),
+}
+_FINAL_OPTIONAL: Final = frozenset("هة")
+"""Letters that may go unwritten at the end of a word ("العرافه" / Al Arafa)."""
+
+_KEY_CLASSES: Final = {
+    "ب": "b",
+    "پ": "b",
+    "ت": "t",
+    "ٹ": "t",
+    "ط": "t",
+    "ث": "t",
+    "د": "d",
+    "ڈ": "d",
+    "ذ": "d",
+    "ض": "d",
+    "ظ": "d",
+    "ز": "d",
+    "ژ": "d",
+    "س": "s",
+    "ص": "s",
+    "ش": "s",
+    "چ": "s",
+    "ج": "k",
+    "غ": "k",
+    "ق": "k",
+    "ك": "k",
+    "ک": "k",
+    "گ": "k",
+    "خ": "x",
+    "ر": "r",
+    "ڑ": "r",
+    "ف": "f",
+    "ڤ": "f",
+    "ل": "l",
+    "م": "m",
+    "ن": "n",
+    "ں": "n",
+}
+"""Each Arabic consonant's class in the blocking key: the classes are unions of the letters'
+Latin spellings (d/dh/z, s/sh, j/g/q/k), so both spellings of one name share a key."""
+_LATIN_CLASSES: Final = (
+    ("sch", "s"),
+    ("tch", "s"),
+    ("dj", "k"),
+    ("kh", "x"),
+    ("gh", "k"),
+    ("sh", "s"),
+    ("ch", "s"),
+    ("th", "t"),
+    ("dh", "d"),
+    ("ph", "f"),
+    ("ck", "k"),
+)
+_LATIN_LETTER: Final = str.maketrans(
+    {"p": "b", "z": "d", "j": "k", "g": "k", "q": "k", "c": "k", "v": "", "w": "", "y": ""}
+)
+
+
+def is_arabic(name: str) -> bool:
+    """Whether ``name`` is written in the Arabic script (and no other)."""
+    letters = [ch for ch in name if ch.isalpha()]
+    return bool(letters) and all(unicodedata.name(ch, "").startswith("ARABIC") for ch in letters)
+
+
+def _arabic_words(name: str) -> list[str]:
+    """The words of a name in Arabic letters, its marks (short vowels, shadda) left out."""
+    kept = "".join(ch for ch in name if ch.isalpha() or ch.isspace())
+    return kept.split()
+
+
+def _latin_words(name: str) -> list[str]:
+    """The words of a Latin name, lower-case, accents and apostrophes folded away."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    plain = plain.replace("'", "").replace("’", "").replace("`", "").replace("ʿ", "")
+    plain = plain.replace("ʾ", "")
+    return "".join(ch if ch.isascii() and ch.isalpha() else " " for ch in plain).split()
+
+
+@lru_cache(maxsize=65536)
+def arabic_keys(name: str) -> tuple[str, ...]:
+    """The coarse consonant keys of a name in Arabic letters (see ``_KEY_CLASSES``), the first
+    the name's as written: with a leading "ال" also left out, as exonyms write it ("الخرطوم" /
+    Khartoum), and with "ة" ending a word before another also read "t" (the construct state:
+    "قلعة سكر" / Qalat Sukkar). Keys shorter than ``MIN_KEY`` are left out."""
+    words = _arabic_words(name)
+    if not words:
+        return ()
+    bare = words[0][len(_ARTICLE) :] if words[0].startswith(_ARTICLE) else words[0]
+    keys: list[str] = []
+    for first in dict.fromkeys((words[0], bare)):
+        for construct in ("", "t"):
+            spelled = [first, *words[1:]]
+            key = _undoubled(
+                "".join(
+                    _KEY_CLASSES.get(ch, "") + _word_h(ch, word, i, construct, j < len(spelled) - 1)
+                    for j, word in enumerate(spelled)
+                    for i, ch in enumerate(word)
+                )
+            )
+            if len(key) >= MIN_KEY and key not in keys:
+                keys.append(key)
+    return tuple(keys)
+
+
+def _word_h(ch: str, word: str, i: int, construct: str, inner: bool) -> str:
+    """What "ح", "ه" and "ة" add to a key: "h" within a word (a final one is left out, as a Latin
+    final "h" is: it is as often the unwritten "ة" of "Hudaydah" / "Hudayda"), and ``construct``
+    for a "ة" ending a word before another (``inner``)."""
+    if ch in "ةۃ":
+        return construct if inner else ""
+    return "h" if ch in "حهھ" and i < len(word) - 1 else ""
+
+
+@lru_cache(maxsize=65536)
+def latin_key(name: str) -> str:
+    """The coarse consonant key of a Latin name, as ``arabic_keys`` keys its Arabic spelling:
+    vowels, "w", "y", "v" and a final "h" left out, the article written as its sun letter read
+    "l"."""
+    words = _latin_words(name)
+    out: list[str] = []
+    for i, word in enumerate(words):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if _assimilated_article(word, after):
+            word = "al"
+        for spelled, cls in _LATIN_CLASSES:
+            word = word.replace(spelled, cls.upper())
+        if word.endswith("h"):  # a real "h" (digraphs are upper case here) at the end
+            word = word[:-1]
+        word = word.lower().translate(_LATIN_LETTER)
+        out.append("".join(ch for ch in word if ch not in _VOWELS))
+    return _undoubled("".join(out))
+
+
+def _assimilated_article(word: str, after: str) -> bool:
+    """Whether ``word`` is the article written as the sun letter it precedes ("as Sufla")."""
+    if len(word) < 2 or word[0] not in "ae" or not after:
+        return False
+    return word[1:] in ("t", "th", "d", "dh", "r", "z", "s", "sh", "n") and after.startswith(
+        word[1:]
+    )
+
+
+def _undoubled(key: str) -> str:
+    return "".join(ch for i, ch in enumerate(key) if i == 0 or key[i - 1] != ch)
+
+
+@lru_cache(maxsize=65536)
+def arabic_spelling(arabic: str, latin: str) -> bool:
+    """Whether the Latin name ``latin`` spells the name ``arabic`` written in Arabic letters (see
+    the module docstring); both must hold at least ``MIN_KEY`` consonant classes."""
+    if not is_arabic(arabic):
+        return False
+    if sum(ch in _KEY_CLASSES or ch in "حهھ" for ch in arabic) < MIN_KEY:
+        return False  # two consonants meet too many names
+    letters = _arabic_letters(arabic)
+    text = "".join(_latin_words(latin))
+    if not text:
+        return False
+    return _reads(tuple(letters), text)
+
+
+def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each letter of ``name`` with its Latin spellings in its place (article, word ends)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for word in _arabic_words(name):
+        article = word.startswith(_ARTICLE) and len(word) > 2
+        for i, ch in enumerate(word):
+            spellings = _LONG.get(ch) or _SPELLINGS.get(ch, ("",))
+            if article and i == 0:
+                spellings = ("a", "e", "i", "u", "")
+            elif article and i == 1 and word[2] not in _SUN:
+                spellings = ("l", "")  # the article left unwritten: الخرطوم / Khartoum
+            elif article and i == 1:
+                spellings = ("l", "", *_SPELLINGS.get(word[2], ()))
+            elif i == len(word) - 1 and ch in _FINAL_OPTIONAL:
+                spellings = (*spellings, "")
+            out.append((ch, spellings))
+    return out
+
+
+def _reads(letters: tuple[tuple[str, tuple[str, ...]], ...], text: str) -> bool:
+    """Whether ``text`` reads as ``letters``: each letter by one of its spellings (a consonant's
+    doubled), with Latin vowels between them read as unwritten short vowels."""
+    size = len(text)
+    reached = {0}
+    for _, spellings in letters:
+        nxt: set[int] = set()
+        for start in reached:
+            for pos in _after_vowels(text, start):
+                for spelled in spellings:
+                    if not spelled:
+                        nxt.add(pos)
+                    elif text.startswith(spelled, pos):
+                        end = pos + len(spelled)
+                        nxt.add(end)
+                        if spelled[-1] not in _VOWELS and text.startswith(spelled, end):
+                            nxt.add(end + len(spelled))  # a shadda written as a double letter
+                        elif len(spelled) == 1 and text.startswith(spelled, end):
+                            nxt.add(end + 1)
+        if not nxt:
+            return False
+        reached = nxt
+    return any(size in _after_vowels(text, end) for end in reached)
+
+
+def _after_vowels(text: str, start: int) -> list[int]:
+    """``start`` and every position after a run of vowels from it (short vowels unwritten)."""
+    out = [start]
+    pos = start
+    while pos < len(text) and text[pos] in _VOWELS:
+        pos += 1
+        out.append(pos)
+    return out
