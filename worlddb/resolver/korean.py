@@ -385,8 +385,13 @@ def one_korean_name(a: str, b: str) -> bool:
     return is_hangul_name(b) and spells(b, a)
 
 
-def other_hangul_name(a: str, b: str) -> bool:
+def other_hangul_name(a: str, b: str, personal: bool = True) -> bool:
     """Whether two names in Hangul differ in a block: another syllable is another name
-    (김영일 is not 김영길), though their romanisations are one letter apart."""
+    (김영일 is not 김영길; 봉성면 is not 공성면), though their romanisations are one letter apart.
+    Hangul has no keyboard model here (``slips``), so no block is read as mistyped. Other
+    names than people's (``personal`` off) must have as many blocks: a place's name with its
+    unit and without it (용산구 / 용산) are compared as usual."""
     blocks_a, blocks_b = _blocks(a), _blocks(b)
-    return blocks_a is not None and blocks_b is not None and blocks_a != blocks_b
+    if blocks_a is None or blocks_b is None or blocks_a == blocks_b:
+        return False
+    return personal or len(blocks_a) == len(blocks_b)

@@ -97,7 +97,7 @@ class CandidateScorer:
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
                     break
-                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                if all(other_hangul_name(surface, q, personal) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
                 if round5 and all(other_name_in_script(surface, q) for q in surfaces):
                     continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
@@ -182,7 +182,7 @@ class CandidateScorer:
             personal = "Person" in (kind, cand.type)
             forms = [name_form(s, personal) for s in surfaces]
             for surface in cand.surfaces[:MAX_SURFACES]:
-                if personal and all(other_hangul_name(surface, q) for q in surfaces):
+                if all(other_hangul_name(surface, q, personal) for q in surfaces):
                     continue  # another syllable: another name, whatever the context
                 stored = name_form(surface, personal)
                 for form in forms:
