@@ -36,6 +36,7 @@ from typing import Final
 from anyascii import anyascii
 
 from worlddb.resolver.chinese import chinese_keys
+from worlddb.resolver.cjk_forms import cjk_legal_form
 from worlddb.resolver.greek import elot_digraphs
 from worlddb.resolver.legal_suffixes import mistyped_form, strip_organisation
 from worlddb.resolver.lexicon import ABBREVIATIONS, DOTTED_ABBREVIATIONS
@@ -221,10 +222,13 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     if personal:
         words, suffix = _strip_person(words)
     else:
+        name, cjk = cjk_legal_form(name)  # "(주)선유실", "株式会社トヨタ": the form set aside
+        words = list(fold_words(name)) if cjk else words
         dotted = dotted_words(name)
         read = [mistyped_form(w) for w in words[1:]]
         cut = {(r, w) for w, r in zip(words, words[:1] + read, strict=True) if w in dotted}
         words, suffix = strip_organisation(words[:1] + read)
+        suffix |= cjk
     as_written = {w for r, w in cut if r == w}  # "Sta." is Santa; "Sta" may be Station
     expanded = tuple(
         DOTTED_ABBREVIATIONS.get(w, ABBREVIATIONS.get(w, w))

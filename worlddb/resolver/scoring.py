@@ -21,6 +21,7 @@ from worlddb.resolver.abjad import ABJAD_WHY, arabic_spelling, is_arabic
 from worlddb.resolver.blocking import Candidate
 from worlddb.resolver.brahmic import brahmic_script
 from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
+from worlddb.resolver.cjk_forms import cjk_legal_form
 from worlddb.resolver.cores import CORED_TYPES, core_of
 from worlddb.resolver.forms import Reading, readings, stored_readings
 from worlddb.resolver.japanese import JAPANESE_WHY, same_japanese_name
@@ -97,7 +98,7 @@ class CandidateScorer:
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
                     break
-                if all(other_hangul_name(surface, q, personal) for q in surfaces):
+                if all(_two_hangul_names(surface, q, personal) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
                 if round5 and all(other_name_in_script(surface, q) for q in surfaces):
                     continue  # "Конюшев" is not "Контюшев": no keyboard model in that script
@@ -182,7 +183,7 @@ class CandidateScorer:
             personal = "Person" in (kind, cand.type)
             forms = [name_form(s, personal) for s in surfaces]
             for surface in cand.surfaces[:MAX_SURFACES]:
-                if all(other_hangul_name(surface, q, personal) for q in surfaces):
+                if all(_two_hangul_names(surface, q, personal) for q in surfaces):
                     continue  # another syllable: another name, whatever the context
                 stored = name_form(surface, personal)
                 for form in forms:
@@ -210,6 +211,14 @@ def _bare_reading(surface: str) -> tuple[Reading, ...]:
     unit character."""
     bare = latin_unit_dropped(surface)
     return () if bare is None else ((name_form(bare), False, QUALIFIER_PENALTY),)
+
+
+def _two_hangul_names(a: str, b: str, personal: bool) -> bool:
+    """``korean.other_hangul_name``, an organisation's names read without their legal form
+    ("(유)항월" / "(유)장월", ``cjk_forms``)."""
+    if not personal:
+        a, b = cjk_legal_form(a)[0], cjk_legal_form(b)[0]
+    return other_hangul_name(a, b, personal)
 
 
 def _arabic_spelled(surface: str, surfaces: Sequence[str]) -> bool:
