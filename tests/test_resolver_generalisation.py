@@ -53,6 +53,7 @@ HOLDOUTS = {
     "r33": ("d722860ed44394c3", 8),  # no title, nickname, translit., accents, acronym, tools
     "r34": ("223c496912c77063", 11),  # no nickname, translit., acronym, one_edit_place
     "r35": ("63bb1fb72978acb8", 5),  # legal_form, typo, shared_family, one-edit company, place
+    "r36": ("2bde2973402504f2", 9),  # no nickname, translit., place_alias, acronym, tools
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

