@@ -54,6 +54,7 @@ __all__ = [
     "R34",
     "R35",
     "R36",
+    "R37",
     "canonical_key",
     "load_generalisation",
 ]
@@ -375,6 +376,16 @@ people sharing a family name, in Persian script (farsi-faker), Turkish companies
 Turkish and Iranian (django-iranian-cities) places one letter apart; no nicknames,
 transliterations, place aliases, acronyms, tools or products), built blind on round-36 code,
 frozen before the round-37 tuning and used for final measurement only."""
+R37: Final = ("r37",)
+"""The round-37 hold-out (``scripts/make_resolver_r37.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Japanese people in wāpuro
+romaji against Hepburn with macrons or a passport's Hepburn, Czech people with and without an
+academic title, legal forms short and long of Czech and Japanese companies, seeded random typing
+errors in Czech and Japanese names (@zxcvbn-ts/language-cs, @zxcvbn-ts/language-ja)) and
+near-named pairs (Japanese, and a few Czech, given and family names one edit apart, Czech people
+sharing a family name, Japanese companies one edit apart; no nicknames, accents, acronyms, place
+aliases, places one edit apart, tools or products), built blind on round-36 code, frozen before
+the round-37 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -412,10 +423,11 @@ _FILES: Final = {
     "r34": "resolver_r34_holdout.jsonl",
     "r35": "resolver_r35_holdout.jsonl",
     "r36": "resolver_r36_holdout.jsonl",
+    "r37": "resolver_r37_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R36``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R37``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
