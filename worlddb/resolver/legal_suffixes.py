@@ -13,7 +13,12 @@ from functools import lru_cache
 from typing import Final
 
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
-from worlddb.resolver.namedata import MAX_FORM_WORDS, legal_form_keys, legal_terms
+from worlddb.resolver.namedata import (
+    MAX_FORM_WORDS,
+    legal_form_keys,
+    legal_form_names,
+    legal_terms,
+)
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slips import typing_slip
 
@@ -48,8 +53,9 @@ def strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
         changed = False
         for size in range(min(_MAX_LEGAL_WORDS, len(core) - 1), 0, -1):
             end = tuple(core[-size:])
-            if end in terms or ("".join(end),) in terms:
-                legal.update(legal_form_keys("".join(end)))  # "Aktiengesellschaft" is "AG"
+            listed = _listed_as(end)
+            if listed:
+                legal.update(legal_form_keys(listed))  # "Aktiengesellschaft" is "AG"
             elif size > 1 and (found := _abbreviated_terms(end)):
                 # "Private Limited": both "Pvt Ltd" (India) and "Pte Ltd" (Singapore)
                 legal.update(*(legal_form_keys("".join(term)) for term in found))
@@ -60,6 +66,52 @@ def strip_organisation(words: list[str]) -> tuple[list[str], frozenset[str]]:
     if len(core) > 1 and core[0] == "the":
         core = core[1:]
     return core + tail, frozenset(legal)
+
+
+_INFLECTION: Final = 2  # letters an inflected form word may add to the listed one
+_MIN_STEM: Final = 4  # ... to a stem this long at least
+_MAX_ABBREVIATED: Final = 4  # letters of each word of a form abbreviated word by word
+
+
+def _listed_as(words: tuple[str, ...]) -> str:
+    """The run-together words of the listed legal form (``namedata.legal_terms``) that
+    ``words`` write, or ``""``: the form itself or run together ("Aktiengesellschaft"); its
+    last word inflected ("Anonim Şirketi" / ISO's "anonim şirket", Turkish writes the
+    possessive); its words in another order ("komanditní společnost" / ISO's "společnost
+    komanditní"); or its ISO abbreviation written word by word ("Ltd. Şti." / "ltdsti")."""
+    terms = legal_terms()
+    joined = "".join(words)
+    if words in terms or (joined,) in terms:
+        return joined
+    if len(words) < 2:
+        return ""
+    last = words[-1]
+    for cut in range(1, _INFLECTION + 1):
+        stem = (*words[:-1], last[:-cut])
+        if len(last) - cut >= _MIN_STEM and stem in terms:
+            return "".join(stem)
+    reordered = _terms_by_words().get(tuple(sorted(words)))
+    if reordered:
+        return "".join(reordered)
+    short = len(words) <= 3 and all(len(w) <= _MAX_ABBREVIATED for w in words)
+    return joined if short and joined in _written_out_keys() else ""
+
+
+@lru_cache(maxsize=1)
+def _terms_by_words() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The legal forms of several words by their words sorted (one form per set of words)."""
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for term in sorted(legal_terms()):
+        if len(term) > 1:
+            out.setdefault(tuple(sorted(term)), term)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _written_out_keys() -> frozenset[str]:
+    """The ISO 20275 abbreviations of forms written out in several words ("ltdsti")."""
+    names = legal_form_names()
+    return frozenset(key for words, keys in names.items() if len(words) > 1 for key in keys)
 
 
 def _abbreviated_terms(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
