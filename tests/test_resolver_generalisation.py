@@ -55,6 +55,7 @@ HOLDOUTS = {
     "r35": ("63bb1fb72978acb8", 5),  # legal_form, typo, shared_family, one-edit company, place
     "r36": ("2bde2973402504f2", 9),  # no nickname, translit., place_alias, acronym, tools
     "r37": ("45df908079f7bdfe", 8),  # no nickname, accents, acronym, places, tools, products
+    "r38": ("aaac8fa568329f02", 10),  # no nickname, translit., acronym, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

