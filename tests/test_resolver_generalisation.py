@@ -56,6 +56,7 @@ HOLDOUTS = {
     "r36": ("2bde2973402504f2", 9),  # no nickname, translit., place_alias, acronym, tools
     "r37": ("45df908079f7bdfe", 8),  # no nickname, accents, acronym, places, tools, products
     "r38": ("aaac8fa568329f02", 10),  # no nickname, translit., acronym, tools, products
+    "r39": ("d0a912135ae2f8d4", 12),  # no nickname, tool_alias, similar_product
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

