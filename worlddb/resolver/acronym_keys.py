@@ -18,7 +18,9 @@ from worlddb.resolver.lexicon import LEGAL_FORMS
 from worlddb.resolver.namedata import legal_terms
 
 __all__ = [
+    "COMPOUND_WORD",
     "MIN_SYLLABIC",
+    "compound_initials",
     "initials",
     "query_acronym",
     "spelled_out_acronyms",
@@ -134,6 +136,36 @@ def _split_forms(name: str) -> tuple[list[str], list[str]]:
 def initials(words: Sequence[str]) -> str:
     """The first letters of folded ``words``, particles (``_PARTICLES``) skipped."""
     return "".join(w[0] for w in words if w not in _PARTICLES)
+
+
+COMPOUND_WORD: Final = 8  # a word this long may be a compound whose parts give letters too
+
+
+@lru_cache(maxsize=65536)
+def compound_initials(key: str, words: tuple[str, ...]) -> bool:
+    """Whether ``key`` is the initials of folded ``words`` (particles skipped), a long word
+    giving one letter more from within it, in order, as a compound gives one for each of its
+    parts ("MFB": Microfinance Bank, "GLP": Grünliberale Partei). Every word gives its first
+    letter; a word shorter than ``COMPOUND_WORD`` gives only that."""
+    kept = [w for w in words if w not in _PARTICLES]
+    if not kept or len(key) < len(kept) or len(key) > 2 * len(kept):
+        return False
+
+    @cache
+    def fits(qi: int, wi: int) -> bool:
+        if wi == len(kept):
+            return qi == len(key)
+        word = kept[wi]
+        if qi >= len(key) or key[qi] != word[0]:
+            return False
+        if fits(qi + 1, wi + 1):
+            return True
+        if len(word) < COMPOUND_WORD or qi + 1 >= len(key):
+            return False
+        inner = word.find(key[qi + 1], 2)  # a part of two letters at least before it
+        return 0 < inner < len(word) - 2 and fits(qi + 2, wi + 1)
+
+    return fits(0, 0)
 
 
 @lru_cache(maxsize=65536)

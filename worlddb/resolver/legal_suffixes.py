@@ -146,7 +146,12 @@ def _terms_by_initials() -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 _MIN_FORM_WORD: Final = 3  # "As Oy" is no word's short form: two letters stand for too much
-_FORM_WORDS: Final = tuple(sorted(w for w in {*LEGAL_FORMS, *ABBREVIATIONS} if len(w) >= 3))
+_FORM_WORDS: Final = tuple(
+    sorted({w for w in LEGAL_FORMS if len(w) >= 3} | {w for w in ABBREVIATIONS if len(w) >= 4})
+)
+"""The words a slip is read back to: legal forms, and abbreviations of four letters or more. A
+word of three letters one slip off a three-letter abbreviation is as often a word or an acronym
+of its own: Swedish "län" (lan) is no "lab", Nigeria's "MFB" (microfinance bank) no "mfg"."""
 _MIN_FORM_SLIP: Final = 3
 
 

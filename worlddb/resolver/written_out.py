@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from worlddb.resolver.acronym_keys import initials
+from worlddb.resolver.acronym_keys import compound_initials, initials
 from worlddb.resolver.forms import NameForm
 from worlddb.resolver.namedata import legal_form_names
 from worlddb.resolver.shortened import written_short
@@ -51,7 +51,7 @@ def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameFo
     elif len(ending) == 1:
         spelled = ending[0] == key or _contracted(key, ending[0])
     else:
-        spelled = len(key) >= MIN_MIXED_INITIALS and initials(ending) == key
+        spelled = len(key) >= MIN_MIXED_INITIALS and compound_initials(key, ending)
     if not spelled:
         return short, whole
     words = short.words
@@ -144,8 +144,8 @@ def initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
     spelled = long_[head : len(long_) - tail]
     if head + tail == 0 or len(rest) != 1 or len(spelled) < 2:
         return None
-    if len(rest[0]) < MIN_MIXED_INITIALS or rest[0] != initials(spelled):
-        return None
+    if len(rest[0]) < MIN_MIXED_INITIALS or not compound_initials(rest[0], spelled):
+        return None  # "NPF MFB" / "NPF Microfinance Bank": a compound's parts give letters too
     letters = len(rest[0])
     shared = sum(map(len, short)) - letters
     return round((shared + ABBREVIATION_SIMILARITY * letters) / (shared + letters), 4)
