@@ -166,6 +166,7 @@ _LATIN_LETTER: Final = str.maketrans(
 )
 
 
+@lru_cache(maxsize=65536)
 def is_arabic(name: str) -> bool:
     """Whether ``name`` is written in the Arabic script (and no other)."""
     letters = [ch for ch in name if ch.isalpha()]
@@ -306,8 +307,6 @@ def _reads(letters: tuple[tuple[str, tuple[str, ...]], ...], text: str) -> bool:
                         nxt.add(end)
                         if spelled[-1] not in _VOWELS and text.startswith(spelled, end):
                             nxt.add(end + len(spelled))  # a shadda written as a double letter
-                        elif len(spelled) == 1 and text.startswith(spelled, end):
-                            nxt.add(end + 1)
         if not nxt:
             return False
         reached = nxt
