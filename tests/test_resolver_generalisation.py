@@ -57,6 +57,7 @@ HOLDOUTS = {
     "r37": ("45df908079f7bdfe", 8),  # no nickname, accents, acronym, places, tools, products
     "r38": ("aaac8fa568329f02", 10),  # no nickname, translit., acronym, tools, products
     "r39": ("d0a912135ae2f8d4", 12),  # no nickname, tool_alias, similar_product
+    "r40": ("aa8a9e3346d138a8", 12),  # no nickname, tool_alias, similar_product
     "r41": ("b6b122cd7084f6bf", 11),  # no nickname, acronym, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set

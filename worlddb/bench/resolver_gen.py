@@ -57,6 +57,7 @@ __all__ = [
     "R37",
     "R38",
     "R39",
+    "R40",
     "R41",
     "canonical_key",
     "load_generalisation",
@@ -413,6 +414,18 @@ companies, seeded random typing errors) and near-named pairs (Indian given and f
 edit apart and people sharing a family name, Nigerian companies and microfinance banks one edit
 apart, Nigerian wards and LGAs one edit apart; no nicknames, tools or products), built blind on
 round-37 code, frozen before the round-38 tuning and used for final measurement only."""
+R40: Final = ("r40",)
+"""The round-40 hold-out (``scripts/make_resolver_r40.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (Spanish credit institutions'
+registered names against their commercial short names (odoo-addon-l10n-es-partner's copy of Banco
+de España's register), Kyrgyz people in Cyrillic against Latin letters (kyrgyz-transliteration),
+Romanian localities with and without diacritics (odoo-addon-l10n-ro-city), Ukrainian oblasts and
+districts against their other names and romanisations (map-ukraine, GADM's), Kyrgyz people with
+and without a title, legal forms short and long of Romanian companies, seeded random typing
+errors) and near-named pairs (Kyrgyz given and family names one edit apart and people sharing a
+family name, Romanian companies and localities one edit apart; no nicknames, tools or products),
+built blind on round-39 code, frozen before the round-40 tuning and used for final measurement
+only."""
 R41: Final = ("r41",)
 """The round-41 hold-out (``scripts/make_resolver_r41.py``, whose docstring lists its packages):
 a set from sources no earlier set used, one entity written two ways (Japanese people in kanji
@@ -463,6 +476,7 @@ _FILES: Final = {
     "r37": "resolver_r37_holdout.jsonl",
     "r38": "resolver_r38_holdout.jsonl",
     "r39": "resolver_r39_holdout.jsonl",
+    "r40": "resolver_r40_holdout.jsonl",
     "r41": "resolver_r41_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
