@@ -86,6 +86,9 @@ class NameForm:
     """Words written short with a full stop ("Tapin Sel.", "Amarasi Tim."), each as (word
     of ``words``, as written): a prefix of the other name's word by the writer's own mark
     (``dotted_words``), even where a word was read as a legal form mistyped ("Sel." as SRL)."""
+    initialled: bool = False
+    """The name ends in initials written with full stops ("Miura K.K."): an abbreviation by the
+    writer's own mark, so two letters may stand for a form written out (``written_out``)."""
 
 
 @lru_cache(maxsize=65536)
@@ -134,6 +137,8 @@ def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
     return words, frozenset(found)
 
 
+_INITIALS_END: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]\.\s?){2,}\s*$")
+"""Two initials or more, each with its full stop, ending a name: "K.K.", "G. K.", "A.Ş."."""
 _ABBREVIATED: Final = re.compile(r"^[^\W\d_]{2,}\.$|^[^\W\d_]+\.[^\W\d_.]+\.?$")
 _DOTTED_RUN: Final = re.compile(r"^(?:[^\W\d_]{1,2}\.){1,3}[^\W\d_]{0,4}\.?$")
 
@@ -239,7 +244,8 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     numbers = frozenset(w for w in expanded if not w.isalpha())
     sounds = frozenset(map(respell, expanded))
     shortened = frozenset((r, w) for r, w in cut if r in expanded)
-    return NameForm(expanded, "".join(expanded), numbers, sounds, suffix, shortened)
+    initialled = not personal and bool(_INITIALS_END.search(name))
+    return NameForm(expanded, "".join(expanded), numbers, sounds, suffix, shortened, initialled)
 
 
 _RESPELLINGS: Final = (

@@ -177,7 +177,10 @@ class TieredResolver:
             # ... and a name in another script so among the names stored in one (``_romanised``)
             unformed = [" ".join(f.words) for x, f in parsed if f.suffix and foreign_script(x)]
             if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
-                bare = (without_leading_form(f.words) for _, f in parsed)
+                bare = [without_leading_form(f.words) for _, f in parsed]
+                # "Tomita Yugen Kaisha" as "Tomita": a form no list knows, written out, may be
+                # stored as its initials ("Tomita Y.K.", ``written_out.form_written_out``)
+                bare += [f.words[:-2] for _, f in parsed if len(f.words) > 2 and not f.suffix]
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]

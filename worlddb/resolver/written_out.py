@@ -51,7 +51,8 @@ def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameFo
     elif len(ending) == 1:
         spelled = ending[0] == key or _contracted(key, ending[0])
     else:
-        spelled = len(key) >= MIN_MIXED_INITIALS and compound_initials(key, ending)
+        least = 2 if short.initialled else MIN_MIXED_INITIALS  # "K.K." / "Kabushiki Kaisha"
+        spelled = len(key) >= least and compound_initials(key, ending)
     if not spelled:
         return short, whole
     words = short.words
