@@ -59,6 +59,7 @@ __all__ = [
     "R39",
     "R40",
     "R41",
+    "R42",
     "canonical_key",
     "load_generalisation",
 ]
@@ -436,6 +437,16 @@ long of Japanese and Brazilian companies, seeded random typing errors) and near-
 Brazilian companies one edit apart, Brazilian municipalities one edit apart; no nicknames,
 acronyms, tools or products), built blind on round-39 code, frozen before the round-40 tuning and
 used for final measurement only."""
+R42: Final = ("r42",)
+"""The round-42 hold-out (``scripts/make_resolver_r42.py``, whose docstring lists its packages):
+a set from sources no earlier set used, one entity written two ways (French intercommunal bodies
+with their kind as acronym and written long, and North American basketball teams against their
+abbreviations (nba_api, @etalab/decoupage-administratif), people of nba_api's player lists with and
+without titles, French communes with and without accents, legal forms short and long of French
+companies, seeded random typing errors) and near-named pairs (given and family names one edit apart
+and people sharing a family name, French companies and communes one edit apart; no nicknames,
+transliterations, place aliases, tools or products), built blind on round-39 code, frozen before
+the round-40 tuning (no round-40 code exists yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -478,10 +489,11 @@ _FILES: Final = {
     "r39": "resolver_r39_holdout.jsonl",
     "r40": "resolver_r40_holdout.jsonl",
     "r41": "resolver_r41_holdout.jsonl",
+    "r42": "resolver_r42_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R41``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R42``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
