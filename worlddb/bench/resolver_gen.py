@@ -60,6 +60,7 @@ __all__ = [
     "R40",
     "R41",
     "R42",
+    "R43",
     "canonical_key",
     "load_generalisation",
 ]
@@ -447,6 +448,18 @@ companies, seeded random typing errors) and near-named pairs (given and family n
 and people sharing a family name, French companies and communes one edit apart; no nicknames,
 transliterations, place aliases, tools or products), built blind on round-39 code, frozen before
 the round-40 tuning (no round-40 code exists yet) and used for final measurement only."""
+R43: Final = ("r43",)
+"""The round-43 hold-out (``scripts/make_resolver_r43.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Africa and
+Asia, one entity written two ways (Nigerian people under their full given names and short forms
+and with and without titles (morphex), Nigerian schools, hospitals and churches against their
+acronyms, settlements against their other names and places with and without accents
+(safesignal-geo, from OpenStreetMap), Pakistani and Egyptian places in Urdu or Arabic script
+against Latin letters (pak-geodata, egydata), legal forms short and long of Nigerian companies,
+seeded random typing errors) and near-named pairs (Nigerian given names one edit apart and people
+sharing a family name, Nigerian companies and settlements one edit apart; no one_edit_family,
+tools or products), built blind on round-39 code, frozen before the round-40 tuning (no round-40
+code existed yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -490,10 +503,11 @@ _FILES: Final = {
     "r40": "resolver_r40_holdout.jsonl",
     "r41": "resolver_r41_holdout.jsonl",
     "r42": "resolver_r42_holdout.jsonl",
+    "r43": "resolver_r43_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R42``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R43``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
