@@ -36,7 +36,6 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
-from worlddb.resolver.acronym_keys import initials
 from worlddb.resolver.alias_tier import AliasTier
 from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
@@ -47,7 +46,6 @@ from worlddb.resolver.cores import core_of
 from worlddb.resolver.decide import answer, decide
 from worlddb.resolver.forms import unlisted_titles, untitled
 from worlddb.resolver.memo import EMBED_MEMO_SIZE, NameVectors
-from worlddb.resolver.namedata import legal_terms
 from worlddb.resolver.options import (
     DEFAULT_TIEBREAKER,
     DEFAULT_TIER_ORDER,
@@ -61,7 +59,7 @@ from worlddb.resolver.script_index import ArabicLatinIndex, BrahmicLatinIndex
 from worlddb.resolver.settings import ResolverSettings
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
-from worlddb.resolver.written_out import without_leading_form
+from worlddb.resolver.written_out import without_leading_form, written_out_ending
 from worlddb.store.protocols import Store
 
 __all__ = [
@@ -78,24 +76,6 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 BLOCKING_STAGES: Final = ("all", "loose", "any")
-
-
-def _written_out_ending(form: NameForm) -> int:
-    """How many words end an organisation's name as a legal form written out whose initials
-    are a listed one ("Yugen Kaisha": YK; "société à responsabilité limitée": SARL), none set
-    aside as one; ``0`` if none do. Blocked without them too, the name meets the one stored
-    with the initials ("Tomita Y.K.")."""
-    words = form.words
-    if form.suffix:
-        return 0
-    terms = legal_terms()
-    for cut in range(2, min(_FORM_WORDS_WRITTEN, len(words) - 1) + 1):
-        if (initials(words[-cut:]),) in terms:
-            return cut
-    return 0
-
-
-_FORM_WORDS_WRITTEN: Final = 4  # words of a legal form written out looked for at a name's end
 
 
 class TieredResolver:
@@ -200,7 +180,7 @@ class TieredResolver:
                 bare = [without_leading_form(f.words) for _, f in parsed]
                 # "Tomita Yugen Kaisha" as "Tomita": a form no list knows, written out, may be
                 # stored as its initials ("Tomita Y.K.", ``written_out.form_written_out``)
-                bare += [f.words[:-cut] for _, f in parsed if (cut := _written_out_ending(f))]
+                bare += [f.words[:-cut] for _, f in parsed if (cut := written_out_ending(f))]
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]

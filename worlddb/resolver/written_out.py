@@ -13,19 +13,22 @@ from typing import Final
 
 from worlddb.resolver.acronym_keys import compound_initials, initials
 from worlddb.resolver.forms import NameForm
-from worlddb.resolver.namedata import legal_form_names
+from worlddb.resolver.namedata import legal_form_names, legal_terms
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.word_similarity import ABBREVIATION_SIMILARITY
 
 __all__ = [
+    "MAX_WRITTEN_OUT",
     "MIN_MIXED_INITIALS",
     "form_written_first",
     "form_written_out",
     "initials_within",
     "without_leading_form",
+    "written_out_ending",
 ]
 
 MIN_MIXED_INITIALS: Final = 3  # "CVM" for three words; two letters stand for too much
+MAX_WRITTEN_OUT: Final = 4  # words of a legal form written out looked for at a name's end
 
 
 def form_written_out(short: NameForm, whole: NameForm) -> tuple[NameForm, NameForm]:
@@ -76,6 +79,21 @@ def form_written_first(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         if any(other[: len(f)] == f and other[len(f) :] == rest for f in forms):
             return True
     return False
+
+
+def written_out_ending(form: NameForm) -> int:
+    """How many words end an organisation's name as a legal form written out whose initials
+    are a listed one ("Yugen Kaisha": YK; "société à responsabilité limitée": SARL), none set
+    aside as one; ``0`` if none do. Blocked without them too (``tiered``), the name meets the one
+    stored with the initials ("Tomita Y.K."), which ``form_written_out`` then reads."""
+    words = form.words
+    if form.suffix:
+        return 0
+    terms = legal_terms()
+    for cut in range(2, min(MAX_WRITTEN_OUT, len(words) - 1) + 1):
+        if (initials(words[-cut:]),) in terms:
+            return cut
+    return 0
 
 
 def without_leading_form(words: tuple[str, ...]) -> tuple[str, ...] | None:
