@@ -32,6 +32,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Final
 
+from worlddb.resolver.forms import fold_words
+
 __all__ = [
     "ABJAD_TAG",
     "ABJAD_WHY",
@@ -180,12 +182,9 @@ def _arabic_words(name: str) -> list[str]:
 
 
 def _latin_words(name: str) -> list[str]:
-    """The words of a Latin name, lower-case, accents and apostrophes folded away."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    plain = plain.replace("'", "").replace("’", "").replace("`", "").replace("ʿ", "")
-    plain = plain.replace("ʾ", "")
-    return "".join(ch if ch.isascii() and ch.isalpha() else " " for ch in plain).split()
+    """The words of a Latin name as ``forms.fold_words`` folds them (accents and apostrophes
+    away), numbers left out."""
+    return [w for w in fold_words(name) if w.isalpha()]
 
 
 @lru_cache(maxsize=65536)

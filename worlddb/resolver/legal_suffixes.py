@@ -15,8 +15,8 @@ from typing import Final
 from worlddb.resolver.lexicon import ABBREVIATIONS, LEGAL_FORMS
 from worlddb.resolver.namedata import (
     MAX_FORM_WORDS,
+    forms_by_abbreviation,
     legal_form_keys,
-    legal_form_names,
     legal_terms,
 )
 from worlddb.resolver.shortened import written_short
@@ -94,7 +94,7 @@ def _listed_as(words: tuple[str, ...]) -> str:
     if reordered:
         return "".join(reordered)
     short = len(words) <= 3 and all(len(w) <= _MAX_ABBREVIATED for w in words)
-    return joined if short and joined in _written_out_keys() else ""
+    return joined if short and joined in forms_by_abbreviation() else ""
 
 
 @lru_cache(maxsize=1)
@@ -105,13 +105,6 @@ def _terms_by_words() -> dict[tuple[str, ...], tuple[str, ...]]:
         if len(term) > 1:
             out.setdefault(tuple(sorted(term)), term)
     return out
-
-
-@lru_cache(maxsize=1)
-def _written_out_keys() -> frozenset[str]:
-    """The ISO 20275 abbreviations of forms written out in several words ("ltdsti")."""
-    names = legal_form_names()
-    return frozenset(key for words, keys in names.items() if len(words) > 1 for key in keys)
 
 
 def _abbreviated_terms(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:

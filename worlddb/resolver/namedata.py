@@ -53,6 +53,7 @@ __all__ = [
     "are_nicknames",
     "census_given",
     "common_given",
+    "forms_by_abbreviation",
     "given_abroad",
     "given_names",
     "is_cut_short",
@@ -355,6 +356,18 @@ def legal_form_names() -> dict[tuple[str, ...], frozenset[str]]:
             if not (len(words) == 1 and words[0] in _ABBREVIATED_WORDS):
                 out.setdefault(words, set()).add(key)  # "Assoc." abbreviates a word of a name
     return {words: frozenset(keys) for words, keys in out.items()}
+
+
+@cache
+def forms_by_abbreviation() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """ISO 20275's forms of several words by each abbreviation the list gives them ("pt" →
+    ("perseroan", "terbatas"); "ltdsti" → ("limited", "sirket")), each key's forms sorted."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words, keys in legal_form_names().items():
+        if len(words) > 1:
+            for key in keys:
+                out.setdefault(key, []).append(words)
+    return {key: tuple(sorted(forms)) for key, forms in out.items()}
 
 
 @lru_cache(maxsize=4096)

@@ -13,7 +13,7 @@ from typing import Final
 
 from worlddb.resolver.acronym_keys import compound_initials, initials
 from worlddb.resolver.forms import NameForm
-from worlddb.resolver.namedata import legal_form_names, legal_terms
+from worlddb.resolver.namedata import forms_by_abbreviation, legal_form_names, legal_terms
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.word_similarity import ABBREVIATION_SIMILARITY
 
@@ -68,9 +68,10 @@ def form_written_first(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     Vietnam write it: "PT Besulutu" / "Perseroan Terbatas Besulutu" (the abbreviation against
     the form written out), or "PT Niname & Jawai" / "Niname & Jawai" (the form left out).
     The first word must be an abbreviation ISO 20275 gives a form of several words
-    (``_leading_forms``): "PT", "CV", "SA"; a word that merely looks like initials is not one."""
+    (``namedata.forms_by_abbreviation``): "PT", "CV", "SA"; a word that merely looks like
+    initials is not one."""
     for short, other in ((a, b), (b, a)):
-        forms = _leading_forms().get(short[0], ()) if len(short) > 1 else ()
+        forms = forms_by_abbreviation().get(short[0], ()) if len(short) > 1 else ()
         if not forms:
             continue
         rest = short[1:]
@@ -100,7 +101,7 @@ def without_leading_form(words: tuple[str, ...]) -> tuple[str, ...] | None:
     """``words`` without a legal form written first ("perseroan terbatas" or "pt"), for
     blocking: "Perseroan Terbatas Besulutu" shares one word with "PT Besulutu", too few for
     any blocking stage. ``None`` when the name starts with no such form."""
-    if len(words) > 1 and words[0] in _leading_forms():
+    if len(words) > 1 and words[0] in forms_by_abbreviation():
         return words[1:]
     for form in _written_forms().get(words[0], ()) if words else ():
         if len(words) > len(form) and words[: len(form)] == form:
@@ -116,17 +117,6 @@ def _written_forms() -> dict[str, tuple[tuple[str, ...], ...]]:
         if len(words) > 1:
             out.setdefault(words[0], []).append(words)
     return {w: tuple(sorted(forms, key=lambda f: (-len(f), f))) for w, forms in out.items()}
-
-
-@cache
-def _leading_forms() -> dict[str, tuple[tuple[str, ...], ...]]:
-    """ISO 20275's forms of several words, by each abbreviation the list gives them."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for words, keys in legal_form_names().items():
-        if len(words) > 1:
-            for key in keys:
-                out.setdefault(key, []).append(words)
-    return {key: tuple(sorted(forms)) for key, forms in out.items()}
 
 
 def _contracted(short: str, word: str) -> bool:
