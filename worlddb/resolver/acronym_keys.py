@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from itertools import combinations
 from typing import Final
 
 from worlddb.resolver.forms import fold_words
@@ -20,13 +21,17 @@ from worlddb.resolver.namedata import legal_terms
 __all__ = [
     "COMPOUND_WORD",
     "MIN_SYLLABIC",
+    "PARTICLES",
     "compound_initials",
     "initials",
+    "lead_keys",
     "query_acronym",
     "spelled_out_acronyms",
     "stored_acronyms",
     "syllabic",
+    "syllabic_acronym",
     "syllabic_keys",
+    "syllabic_lead_keys",
 ]
 
 _TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
@@ -38,11 +43,14 @@ _PARTICLES: Final = _JOINERS | frozenset(
 )  # fmt: skip
 """Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
 skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
+PARTICLES: Final = _PARTICLES
 _SPELLED_OUT: Final = 5
 """A trailing form this long and all letters is written out ("Company", "Group", "Limited",
 "Aktiebolag"), and acronyms often keep its initial ("EKC", "PRG"); "Inc", "Ltd" and "Co" are
 already short and never are."""
 MIN_SYLLABIC: Final = 3  # letters of an acronym read as its words' first syllables
+MAX_SYLLABIC: Final = 10  # ... and at most: "UNILORIN", "CAJASTUR", "INTERVALORA"
+MAX_KEY_WORDS: Final = 5  # initials keys looked up for one: names of more words are rare
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
 _NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
 
@@ -196,11 +204,50 @@ def syllabic(key: str, name: str) -> bool:
 
 def syllabic_keys(key: str) -> list[str]:
     """The initials keys a syllabic acronym may come from: the letters of ``key`` that begin
-    its words, the first always ("unimep" → "ump", "uip", ...), fewer than all of them."""
-    rest = key[1:]
-    out = []
-    for mask in range(1, 1 << len(rest)):
-        picked = [ch for i, ch in enumerate(rest) if mask >> i & 1]
-        if len(picked) < len(rest):
-            out.append(key[0] + "".join(picked))
-    return out
+    its words, the first always ("unimep" → "ump", "uip", ...), fewer than all of them and
+    ``MAX_KEY_WORDS`` at most."""
+    return [key[0] + rest for rest in _picks(key[1:])]
+
+
+def syllabic_lead_keys(key: str) -> list[str]:
+    """The ``lead_keys`` a syllabic acronym may come from: its first two letters as its first
+    word's, then letters that begin the other words ("uniben" → "unb", ...). Finer than
+    ``syllabic_keys``, whose two-letter keys a large store holds too often to read."""
+    return [key[:2] + rest for rest in _picks(key[2:])]
+
+
+def _picks(letters: str) -> list[str]:
+    """The subsequences of ``letters``, fewer than all of them, of 1 to ``MAX_KEY_WORDS`` - 1."""
+    most = min(len(letters) - 1, MAX_KEY_WORDS - 1)
+    return [
+        "".join(picked)
+        for size in range(1, most + 1)
+        for picked in dict.fromkeys(combinations(letters, size))
+    ]
+
+
+@lru_cache(maxsize=131072)
+def lead_keys(name: str) -> frozenset[str]:
+    """The key a name of several words has as the source of a syllabic acronym: its first
+    word's first two letters and the other words' initials, particles and trailing legal forms
+    left out ("University of Benin" → "unb", for UNIBEN); see ``syllabic_lead_keys``."""
+    words, _ = _without_forms(name)
+    content = [w for w in words if w not in _PARTICLES]
+    if len(content) < 2 or len(content) > MAX_KEY_WORDS or len(content[0]) < 2:
+        return frozenset()
+    return frozenset({content[0][:2] + "".join(w[0] for w in content[1:])})
+
+
+@lru_cache(maxsize=65536)
+def syllabic_acronym(surface: str) -> str | None:
+    """The key of a name written as one syllabic acronym: one word of ``MIN_SYLLABIC`` to
+    ``MAX_SYLLABIC`` letters, capitals but for two letters at most ("UNILORIN", "UNLaM",
+    "CAJASTUR"), folded; else ``None``. Longer than ``query_acronym``'s, which are initials."""
+    letters = surface.strip()
+    if not letters.isalpha() or not MIN_SYLLABIC <= len(letters) <= MAX_SYLLABIC:
+        return None
+    capitals = sum(ch.isupper() for ch in letters)
+    if capitals < 2 or len(letters) - capitals > 2:
+        return None
+    folded = fold_words(letters)
+    return folded[0] if len(folded) == 1 and folded[0].isalpha() else None

@@ -26,6 +26,7 @@ from worlddb.resolver.aliases import (
     spelled_out_acronyms,
     stored_acronyms,
     syllabic,
+    syllabic_acronym,
     syllabic_keys,
 )
 from worlddb.resolver.blocking import Blocker
@@ -100,6 +101,8 @@ class AliasTier:
                 if self.round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
                     syllabic_ = self._syllabic(key, types, exclude)
                     acronyms += [o for o in syllabic_ if not _written_alike(surface, o.name, key)]
+            elif self.round5 and (long_ := syllabic_acronym(surface)) is not None:
+                acronyms += self._syllabic(long_, types, exclude)  # "UNILORIN", "CAJASTUR"
             acronyms += self._initials_named(surface, types, exclude)
         if judge_ is not None:
             # Context first: the holders whose ties the write's context shares, when any do.
@@ -133,7 +136,11 @@ class AliasTier:
         if not round5 or len(surface.split()) < 2:
             return named
         held = self.blocker.by_rids(self.acronyms.syllabic_holders(initials), types, exclude)
-        keyed = ((c, query_acronym(c.surfaces[0])) for c in held.values() if c.type != "Person")
+        keyed = (
+            (c, query_acronym(c.surfaces[0]) or syllabic_acronym(c.surfaces[0]))
+            for c in held.values()
+            if c.type != "Person"
+        )
         return named + [
             Option(c.id, "acronym", ACRONYM_SCORE, SYLLABIC_WHY % key, c.surfaces[0])
             for c, key in keyed
@@ -143,7 +150,7 @@ class AliasTier:
     def _syllabic(self, key: str, types: Sequence[str], exclude: Collection[str]) -> list[Option]:
         """Stored names whose words cut short spell ``key`` ("UNIMEP"; ``aliases.syllabic``),
         found through the initials keys it may hide."""
-        rids = self.acronyms.lookup_many(syllabic_keys(key))
+        rids = self.acronyms.lookup_many(syllabic_keys(key)) + self.acronyms.lead_holders(key)
         why = f"acronym:{key}: the stored name's words cut short and run together"
         return [
             Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])

@@ -26,12 +26,16 @@ from typing import Final
 from worlddb.resolver.abjad import ABJAD_TAG, arabic_keys, is_arabic, latin_key
 from worlddb.resolver.abjad import MIN_KEY as MIN_ABJAD_KEY
 from worlddb.resolver.acronym_keys import (
+    MAX_SYLLABIC,
     MIN_SYLLABIC,
+    lead_keys,
     query_acronym,
     spelled_out_acronyms,
     stored_acronyms,
     syllabic,
+    syllabic_acronym,
     syllabic_keys,
+    syllabic_lead_keys,
 )
 from worlddb.resolver.alias_groups import alias_names, alias_types
 from worlddb.resolver.brahmic import TAMIL, brahmic_script
@@ -67,10 +71,11 @@ __all__ = [
     "spelled_out_acronyms",
     "stored_acronyms",
     "syllabic",
+    "syllabic_acronym",
     "syllabic_keys",
 ]
 
-MAX_SYLLABIC_STORED: Final = 6  # longer stored acronyms have too many keys to file
+MIN_LEAD_SYLLABIC: Final = 6  # letters of a syllabic acronym looked up by ``lead_keys``
 MAX_PER_KEY: Final = 8  # a key shared by more entities than this says nothing on its own
 KOREAN_BUCKET: Final = 256  # names held per Korean key (checked exactly at query time)
 MAX_WITH_CONTEXT: Final = 32  # ... but context may still pick one out of this many
@@ -99,6 +104,9 @@ class AcronymIndex:
         # stored acronyms of one word ("UNLaM") by the initials keys their syllables may stand
         # for ("unlm"), for a query that writes the name out (``syllabic_holders``)
         self.syllables: dict[str, list[int]] = {}
+        # stored names of several words by their ``lead_keys`` ("unb" for "University of
+        # Benin"), for a query written as a syllabic acronym ("UNIBEN", ``lead_holders``)
+        self.leads: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
         self.arabic = False  # ... and one in Arabic letters (``abjad``)
@@ -144,8 +152,9 @@ class AcronymIndex:
             _file(self.keys, stored_acronyms(name, self.round5), rid)
             if self.round5:
                 _file(self.spelled, spelled_out_acronyms(name), rid)
-                key = query_acronym(name) if " " not in name.strip() else None
-                if key and key.isalpha() and MIN_SYLLABIC <= len(key) <= MAX_SYLLABIC_STORED:
+                _file(self.leads, lead_keys(name), rid)
+                key = syllabic_acronym(name)
+                if key and MIN_SYLLABIC <= len(key) <= MAX_SYLLABIC:
                     _file(self.syllables, syllabic_keys(key), rid)
 
     def _add_romanised(self, rows: Iterable[tuple[int, str]]) -> None:
@@ -288,6 +297,15 @@ class AcronymIndex:
         the initials ``keys`` ("UNLaM" for "Universidad Nacional de La Matanza": "unlm"); the
         caller checks each with ``syllabic``."""
         return self._held(self.syllables, keys, MAX_WITH_CONTEXT)
+
+    def lead_holders(self, key: str) -> list[int]:
+        """Row ids of stored names of several words whose first word's first two letters and
+        other words' initials ``key``, a syllabic acronym, may hold ("UNIBEN": "unb"); the
+        caller checks each with ``syllabic``. A key shorter than ``MIN_LEAD_SYLLABIC`` holds
+        too few letters beyond the first word's two to say much ("SAPI": "Sapphire Insurance")."""
+        if len(key) < MIN_LEAD_SYLLABIC:
+            return []
+        return self._held(self.leads, syllabic_lead_keys(key), MAX_WITH_CONTEXT)
 
     def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:
         """Row ids under any of ``keys`` (each key's holders skipped when over ``limit``)."""

@@ -204,7 +204,7 @@ def compare_names(
     if not (personal or phonetic):  # the phonetic tier never re-judges what this one judged
         if organisation and form_written_first(query.words, stored.words):
             return NameMatch(1.0 - OPTIONAL_PENALTY, "equal")
-        mixed = initials_within(query.words, stored.words)
+        mixed = initials_within(query.words, stored.words, organisation=organisation)
         if mixed is not None:
             return NameMatch(mixed, "initials")
     size_q, size_s = len(query.words), len(stored.words)

@@ -59,7 +59,11 @@ from worlddb.resolver.script_index import ArabicLatinIndex, BrahmicLatinIndex
 from worlddb.resolver.settings import ResolverSettings
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
-from worlddb.resolver.written_out import without_leading_form, written_out_ending
+from worlddb.resolver.written_out import (
+    kind_written_short,
+    without_leading_form,
+    written_out_ending,
+)
 from worlddb.store.protocols import Store
 
 __all__ = [
@@ -166,6 +170,7 @@ class TieredResolver:
             return answer(options[0], options)
         blocking = list(surfaces)
         unformed: list[str] = []  # a name in another script without its form, folded
+        kinds: list[str] = []  # "Communauté de communes Sundgau" as "CC Sundgau"
         round5 = self.settings.round5_matching
         if spec.type == "Person" and round5:  # "Magister Aida Gonzalez" blocked as "Aida Gonzalez"
             guesses = (g for g in map(unlisted_titles, surfaces) if g)
@@ -182,6 +187,7 @@ class TieredResolver:
                 # stored as its initials ("Tomita Y.K.", ``written_out.form_written_out``)
                 bare += [f.words[:-cut] for _, f in parsed if (cut := written_out_ending(f))]
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
+                kinds = [" ".join(k) for _, f in parsed for k in kind_written_short(f.words)]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
             shorter = [core_of(spec.type, surface) for surface in surfaces]
             blocking += [c for c in shorter if c and c not in blocking]
@@ -204,6 +210,12 @@ class TieredResolver:
                 )
                 # "Попов Акционерно дружество" meets "Попов АД" by its name without its form
                 found.update(self._romanised([*surfaces, *unformed], types, exclude, scopes))
+                if kinds:
+                    found.update(
+                        self.blocker.by_text(
+                            kinds, types, stage=stage, limit=limit, exclude=exclude, scopes=scopes
+                        )
+                    )
                 slipped = [r for x in surfaces for r in self.slips.matches(x)]
                 found.update(self.blocker.by_rids(slipped, types, exclude, scopes))
             if self._gather(found, cands, forms, spec.type, options, judge_):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from worlddb.resolver.acronym_keys import compound_initials, initials
+from worlddb.resolver.acronym_keys import PARTICLES, compound_initials, initials
 from worlddb.resolver.forms import NameForm
 from worlddb.resolver.namedata import forms_by_abbreviation, legal_form_names, legal_terms
 from worlddb.resolver.shortened import written_short
@@ -23,6 +23,7 @@ __all__ = [
     "form_written_first",
     "form_written_out",
     "initials_within",
+    "kind_written_short",
     "without_leading_form",
     "written_out_ending",
 ]
@@ -131,7 +132,9 @@ def _contracted(short: str, word: str) -> bool:
     )
 
 
-def initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
+def initials_within(
+    a: tuple[str, ...], b: tuple[str, ...], *, organisation: bool = False
+) -> float | None:
     """The score of two names that share their first words or their last (or both) when what
     is left of one is a single word, the initials of what is left of the other, particles
     skipped: "GENIAL INVESTIMENTOS CVM" / "Genial Investimentos Corretora de Valores
@@ -153,8 +156,50 @@ def initials_within(a: tuple[str, ...], b: tuple[str, ...]) -> float | None:
     spelled = long_[head : len(long_) - tail]
     if head + tail == 0 or len(rest) != 1 or len(spelled) < 2:
         return None
-    if len(rest[0]) < MIN_MIXED_INITIALS or not compound_initials(rest[0], spelled):
-        return None  # "NPF MFB" / "NPF Microfinance Bank": a compound's parts give letters too
+    # Two letters stand for too much, except as the kind of an organisation written first with
+    # the whole rest of the name shared: "CC Sundgau" / "Communauté de communes Sundgau"
+    kind = organisation and head == 0 and tail == len(short) - 1
+    if len(rest[0]) < (2 if kind else MIN_MIXED_INITIALS):
+        return None
+    # "NPF MFB" / "NPF Microfinance Bank"; "CA du Niortais" / "Communauté d'agglomération ..."
+    if not compound_initials(rest[0], spelled) and not (
+        kind and compound_initials(rest[0], _unelided(spelled))
+    ):
+        return None
     letters = len(rest[0])
     shared = sum(map(len, short)) - letters
     return round((shared + ABBREVIATION_SIMILARITY * letters) / (shared + letters), 4)
+
+
+MAX_KIND_WORDS: Final = 3  # words of a body's kind written first ("Communauté de communes")
+
+
+def kind_written_short(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``words`` with their first two or three words (particles between them skipped) written
+    as their initials, the rest kept: what a name that writes the kind of body first looks like
+    when the kind is abbreviated ("Communauté de communes Sundgau" → "CC Sundgau",
+    "Communauté d'agglomération du Niortais" → "CA du Niortais"). For blocking: the two share
+    one word, too few for FTS to find one from the other; ``initials_within`` then reads them."""
+    out: list[tuple[str, ...]] = []
+    for spelled in dict.fromkeys((words, _unelided(words))):
+        content = 0
+        for end, word in enumerate(spelled, 1):
+            if word in PARTICLES:
+                continue
+            content += 1
+            if content > MAX_KIND_WORDS or end >= len(words):
+                break
+            if content >= 2:
+                out.append((initials(spelled[:end]), *words[end:]))
+    return list(dict.fromkeys(out))
+
+
+def _unelided(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` with an article elided before a vowel and run into its word dropped: French,
+    Italian and Catalan write "d'agglomération", "l'Ouest", which folding runs together
+    ("dagglomeration"), and an acronym takes the word's own initial ("CA"). Read as a second
+    try only ("Dallas" is a word of its own), and never of a name's first word."""
+    return tuple(
+        w[1:] if i and len(w) > 4 and w[0] in "dl" and w[1] in "aeiouh" else w
+        for i, w in enumerate(words)
+    )
