@@ -62,6 +62,7 @@ __all__ = [
     "R42",
     "R43",
     "R44",
+    "R45",
     "canonical_key",
     "load_generalisation",
 ]
@@ -477,6 +478,18 @@ and without tone marks and legal forms short and long of Vietnamese companies na
 family name, Vietnamese places and companies one edit apart; no nicknames, given or family names
 one edit apart, place aliases, tools or products), built blind on round-40 code, frozen before
 the round-41 tuning and used for final measurement only."""
+R45: Final = ("r45",)
+"""The round-45 hold-out (``scripts/make_resolver_r45.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Central and
+Eastern Europe, one entity written two ways (Russian people under their full given names and
+familiar forms and in Cyrillic and Latin letters (russiafaker, name-recognize), German people with
+and without academic titles (@zxcvbn-ts/language-de), Swiss localities with and without accents and
+under their two official names (odoo12-addon-l10n-ch-zip, Swiss Post's list), legal forms short and
+long of German and Russian companies, seeded random typing errors) and near-named pairs (German
+given and family names one edit apart and people sharing a family name, German companies and Swiss
+and Russian localities one edit apart; no acronyms, tools or products), built blind on round-40
+code, frozen before the round-41 tuning (no round-41 code existed yet) and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -522,10 +535,11 @@ _FILES: Final = {
     "r42": "resolver_r42_holdout.jsonl",
     "r43": "resolver_r43_holdout.jsonl",
     "r44": "resolver_r44_holdout.jsonl",
+    "r45": "resolver_r45_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R44``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R45``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
