@@ -89,6 +89,9 @@ class NameForm:
     initialled: bool = False
     """The name ends in initials written with full stops ("Miura K.K."): an abbreviation by the
     writer's own mark, so two letters may stand for a form written out (``written_out``)."""
+    cyrillic: bool = False
+    """A person's name written in Cyrillic letters: its given name may be an East Slavic pet
+    form of another's (``slavic``), which in Latin letters would meet too many names."""
 
 
 @lru_cache(maxsize=65536)
@@ -245,7 +248,13 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     sounds = frozenset(map(respell, expanded))
     shortened = frozenset((r, w) for r, w in cut if r in expanded)
     initialled = not personal and bool(_INITIALS_END.search(name))
-    return NameForm(expanded, "".join(expanded), numbers, sounds, suffix, shortened, initialled)
+    cyrillic = personal and bool(_CYRILLIC.search(name))
+    return NameForm(
+        expanded, "".join(expanded), numbers, sounds, suffix, shortened, initialled, cyrillic
+    )
+
+
+_CYRILLIC: Final = re.compile("[\u0400-\u04ff]")
 
 
 _RESPELLINGS: Final = (

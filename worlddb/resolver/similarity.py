@@ -115,7 +115,8 @@ EVIDENCE_SOURCES: Final = {
     "equal": "same words once titles, suffixes and legal forms (nameparser, cleanco) are set aside",
     "spacing": "same letters spaced otherwise",
     "initial": "an initial of the stored word",
-    "nickname": "nicknames table and lexicon families",
+    "nickname": "nicknames table and lexicon families, or a pet form made by cutting the name "
+    "short or by an East Slavic diminutive ending",
     "vendor": "vendor short name (lexicon)",
     "transliteration": "romanisation variant (anyascii, transliteration rules)",
     "variant": "tech name ending (-SQL, -DB, -JS)",
@@ -208,6 +209,7 @@ def compare_names(
         if mixed is not None:
             return NameMatch(mixed, "initials")
     size_q, size_s = len(query.words), len(stored.words)
+    slavic = personal and (query.cyrillic or stored.cyrillic)  # "Катя" / "Екатерина"
     dotted = bool(query.cut or stored.cut)  # a word written short with a full stop
     scored: list[tuple[float, int, int, str]] = []
     partnered = [False] * size_s
@@ -215,7 +217,9 @@ def compare_names(
         found = False
         for j, b in enumerate(stored.words):
             role = word_role(i, j, size_q, size_s, personal)
-            sim, why = word_similarity(a, b, phonetic, role, strict, cross, place, script)
+            sim, why = word_similarity(
+                a, b, phonetic, role, strict, cross, place, script, slavic=slavic
+            )
             weak = sim < MIN_WORD_SIMILARITY or why == "abbreviation"  # needs a number
             if weak and latin and dotted and _cut_short(a, b, query, stored):
                 sim, why = ABBREVIATION_SIMILARITY, "shortened"  # "Tapin Sel." / "... Selatan"

@@ -31,6 +31,7 @@ import logging
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from worlddb.index.fts_query import tokenize
 from worlddb.index.vector import VectorIndex
 from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
@@ -182,7 +183,7 @@ class TieredResolver:
             # ... and a name in another script so among the names stored in one (``_romanised``)
             unformed = [" ".join(f.words) for x, f in parsed if f.suffix and foreign_script(x)]
             if spec.type == "Organization":  # "PT Besulutu" blocked as "Besulutu" too
-                bare = [without_leading_form(f.words) for _, f in parsed]
+                bare = [_unformed(x, f.words) for x, f in parsed]
                 # "Tomita Yugen Kaisha" as "Tomita": a form no list knows, written out, may be
                 # stored as its initials ("Tomita Y.K.", ``written_out.form_written_out``)
                 bare += [f.words[:-cut] for _, f in parsed if (cut := written_out_ending(f))]
@@ -362,3 +363,14 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
+
+
+def _unformed(surface: str, words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``surface`` without its legal form written first (``without_leading_form`` of its folded
+    ``words``), in its own script: the stored "АО «Касли»" is indexed in Cyrillic, so
+    "Акционерное общество «Касли»" is blocked as "касли", not as its romanisation "kasli"."""
+    bare = without_leading_form(words)
+    if bare is None or not foreign_script(surface):
+        return bare
+    tokens = tokenize(surface)
+    return tuple(tokens[len(words) - len(bare) :]) if len(tokens) == len(words) else bare

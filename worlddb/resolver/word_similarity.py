@@ -33,6 +33,7 @@ from worlddb.resolver.namedata import (
 )
 from worlddb.resolver.romanised import HAN
 from worlddb.resolver.shortened import written_short
+from worlddb.resolver.slavic import slavic_pet_form
 from worlddb.resolver.slips import typing_slip
 from worlddb.resolver.syllables import two_syllables
 
@@ -71,6 +72,8 @@ def word_similarity(
     cross: bool = False,
     place: bool = False,
     script: str = "",
+    *,
+    slavic: bool = False,
 ) -> tuple[float, str]:
     """How alike two words are, with the reason; ``0.0`` when they must not be aligned.
 
@@ -82,7 +85,9 @@ def word_similarity(
     are one name romanised two ways ("Vasilhs" / "Βασίλης", "Blahovist" / "Благовіст"), for
     people's names and, with ``place``, places' ("Karur" / "Καρούρ"); ``script``: that other
     script is Brahmic (``brahmic``), whose own key is read too ("Kalawana" / "කලවාන"), or
-    ``HAN``, whose Pinyin syllables are compared with their vowels.
+    ``HAN``, whose Pinyin syllables are compared with their vowels. ``slavic``: one name was
+    written in Cyrillic, so a given name may be an East Slavic pet form of the other ("Катя" /
+    "Екатерина", ``slavic.slavic_pet_form``).
     """
     if a == b:
         return 1.0, "equal"
@@ -102,6 +107,8 @@ def word_similarity(
         return NICKNAME_SIMILARITY, "nickname"  # Wally / Wallace, as a given name only
     if strict and role == "given" and a.isalpha() and b.isalpha() and is_cut_short(a, b):
         return NICKNAME_SIMILARITY, "nickname"  # Vern / Vernon: a pet form no table lists
+    if slavic and strict and role == "given" and slavic_pet_form(a, b) and not opposite_sexes(a, b):
+        return NICKNAME_SIMILARITY, "nickname"  # Катя / Екатерина: a Russian pet form
     if len(a) == 1 or len(b) == 1:
         if len(a) != len(b) and a[0] == b[0]:
             return INITIAL_SIMILARITY, "initial"
