@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Final
 
 from worlddb.resolver.forms import fold_words
+from worlddb.resolver.letter_reading import reads
 
 __all__ = [
     "ABJAD_TAG",
@@ -267,7 +268,7 @@ def arabic_spelling(arabic: str, latin: str) -> bool:
     text = "".join(_latin_words(latin))
     if not text:
         return False
-    return _reads(tuple(letters), text)
+    return reads(tuple(letters), text, _VOWELS)
 
 
 def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -286,37 +287,4 @@ def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:
             elif i == len(word) - 1 and ch in _FINAL_OPTIONAL:
                 spellings = (*spellings, "")
             out.append((ch, spellings))
-    return out
-
-
-def _reads(letters: tuple[tuple[str, tuple[str, ...]], ...], text: str) -> bool:
-    """Whether ``text`` reads as ``letters``: each letter by one of its spellings (a consonant's
-    doubled), with Latin vowels between them read as unwritten short vowels."""
-    size = len(text)
-    reached = {0}
-    for _, spellings in letters:
-        nxt: set[int] = set()
-        for start in reached:
-            for pos in _after_vowels(text, start):
-                for spelled in spellings:
-                    if not spelled:
-                        nxt.add(pos)
-                    elif text.startswith(spelled, pos):
-                        end = pos + len(spelled)
-                        nxt.add(end)
-                        if spelled[-1] not in _VOWELS and text.startswith(spelled, end):
-                            nxt.add(end + len(spelled))  # a shadda written as a double letter
-        if not nxt:
-            return False
-        reached = nxt
-    return any(size in _after_vowels(text, end) for end in reached)
-
-
-def _after_vowels(text: str, start: int) -> list[int]:
-    """``start`` and every position after a run of vowels from it (short vowels unwritten)."""
-    out = [start]
-    pos = start
-    while pos < len(text) and text[pos] in _VOWELS:
-        pos += 1
-        out.append(pos)
     return out

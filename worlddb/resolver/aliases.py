@@ -56,6 +56,9 @@ from worlddb.resolver.romanised import (
     skeleton_matches,
     skeletons,
 )
+from worlddb.resolver.thai import MIN_KEY as MIN_THAI_KEY
+from worlddb.resolver.thai import THAI_TAG, is_thai, thai_keys
+from worlddb.resolver.thai import latin_key as thai_latin_key
 from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
@@ -110,6 +113,7 @@ class AcronymIndex:
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
         self.arabic = False  # ... and one in Arabic letters (``abjad``)
+        self.thai = False  # ... and one in Thai letters (``thai``)
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
         # (``latin``), by their Pinyin readings (``chinese``, ``worlddb.resolver.chinese``) and by
@@ -172,6 +176,10 @@ class AcronymIndex:
             if self.round5 and is_arabic(name):  # "قطابر" under Qatabir's consonants (``abjad``)
                 keys = {ABJAD_TAG + k for k in arabic_keys(name)}
                 self.arabic = self.arabic or bool(keys)
+                _file(self.romanised, keys, rid)
+            if self.round5 and is_thai(name):  # "ดอนหวาย" under Don Wai's consonants (``thai``)
+                keys = {THAI_TAG + k for k in thai_keys(name)}
+                self.thai = self.thai or bool(keys)
                 _file(self.romanised, keys, rid)
 
     def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
@@ -283,6 +291,9 @@ class AcronymIndex:
             key = latin_key(name) if self.arabic else ""
             if len(key) >= MIN_ABJAD_KEY:  # also as a name in Arabic letters is, once one is
                 keyings.append((frozenset(), ABJAD_TAG + key))
+            key = thai_latin_key(name) if self.thai else ""
+            if len(key) >= MIN_THAI_KEY:  # ... and in Thai letters
+                keyings.append((frozenset(), THAI_TAG + key))
             bare = latin_unit_dropped(name)  # "Ruifang District" as "瑞芳區" is filed
             if bare:
                 keyings.append((frozenset(), skeletons(bare, True)[1]))

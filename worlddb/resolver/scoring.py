@@ -12,7 +12,7 @@ TieredResolver`` calls this once per blocking stage.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, product
 from typing import Final
@@ -38,6 +38,7 @@ from worlddb.resolver.similarity import (
     name_form,
 )
 from worlddb.resolver.slips import other_name_in_script
+from worlddb.resolver.thai import THAI_WHY, is_thai, thai_spelling
 from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 
 __all__ = ["MAX_SURFACES", "QUALIFIER_PENALTY", "CandidateScorer"]
@@ -97,6 +98,10 @@ class CandidateScorer:
                 if place_pair and round5 and _arabic_spelled(surface, surfaces):
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
+                    break
+                if place_pair and round5 and _thai_spelled(surface, surfaces):
+                    tier = "phonetic" if phonetic else "fuzzy"
+                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, THAI_WHY, cand.surfaces[0])
                     break
                 if all(_two_hangul_names(surface, q, personal) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
@@ -224,11 +229,27 @@ def _two_hangul_names(a: str, b: str, personal: bool) -> bool:
 def _arabic_spelled(surface: str, surfaces: Sequence[str]) -> bool:
     """Whether one of two places' names is in Arabic letters and the other, in Latin letters,
     spells it (``abjad.arabic_spelling``)."""
-    if is_arabic(surface):
-        return any(not foreign_script(q) and arabic_spelling(surface, q) for q in surfaces)
+    return _spelled(surface, surfaces, is_arabic, arabic_spelling)
+
+
+def _thai_spelled(surface: str, surfaces: Sequence[str]) -> bool:
+    """The same for a name in Thai letters (``thai.thai_spelling``)."""
+    return _spelled(surface, surfaces, is_thai, thai_spelling)
+
+
+def _spelled(
+    surface: str,
+    surfaces: Sequence[str],
+    written: Callable[[str], bool],
+    spelling: Callable[[str, str], bool],
+) -> bool:
+    """Whether one of two names is ``written`` in a script and the other, in Latin letters,
+    is its ``spelling``."""
+    if written(surface):
+        return any(not foreign_script(q) and spelling(surface, q) for q in surfaces)
     if foreign_script(surface):
         return False
-    return any(is_arabic(q) and arabic_spelling(q, surface) for q in surfaces)
+    return any(written(q) and spelling(q, surface) for q in surfaces)
 
 
 def _script_of(surface: str) -> str:

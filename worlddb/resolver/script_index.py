@@ -9,7 +9,8 @@ key meets; the comparison (``scoring``) then decides:
 
 * ``BrahmicLatinIndex``: people's and places' names under ``romanised.brahmic_skeletons`` (both
   Tamil's key and the one other Brahmic scripts share);
-* ``ArabicLatinIndex``: places' names under ``abjad.latin_key``, run together.
+* ``ArabicLatinIndex``: places' names under ``abjad.latin_key``, run together;
+* ``ThaiLatinIndex``: places' names under ``thai.latin_key``, run together.
 
 Like the Latin side of the Korean index (``aliases.AcronymIndex``), each is built on the first
 query that needs it: a store that never sees such a name never pays for it (about 10 µs a name).
@@ -29,10 +30,13 @@ from worlddb.resolver.romanised import (
     foreign_script,
     skeleton_matches,
 )
+from worlddb.resolver.thai import MIN_KEY as MIN_THAI_KEY
+from worlddb.resolver.thai import THAI_TAG, is_thai, thai_keys
+from worlddb.resolver.thai import latin_key as thai_latin_key
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
-__all__ = ["BUCKET", "ArabicLatinIndex", "BrahmicLatinIndex", "LatinKeyIndex"]
+__all__ = ["BUCKET", "ArabicLatinIndex", "BrahmicLatinIndex", "LatinKeyIndex", "ThaiLatinIndex"]
 
 BUCKET: Final = 32  # a key held by more names than this says nothing about any of them
 
@@ -129,3 +133,19 @@ class ArabicLatinIndex(LatinKeyIndex):
 
     def __init__(self, source: Store | BlockingQueries) -> None:
         super().__init__(source, frozenset({"Place"}), _arabic_query, _arabic_stored)
+
+
+def _thai_query(name: str) -> list[Keying]:
+    return [(frozenset(), THAI_TAG + key) for key in thai_keys(name)] if is_thai(name) else []
+
+
+def _thai_stored(name: str) -> set[str]:
+    key = thai_latin_key(name)
+    return {THAI_TAG + key} if len(key) >= MIN_THAI_KEY else set()
+
+
+class ThaiLatinIndex(LatinKeyIndex):
+    """Places' Latin names by their consonant keys (``thai``: "ดอนหวาย" for "Don Wai")."""
+
+    def __init__(self, source: Store | BlockingQueries) -> None:
+        super().__init__(source, frozenset({"Place"}), _thai_query, _thai_stored)

@@ -56,7 +56,7 @@ from worlddb.resolver.options import (
 )
 from worlddb.resolver.romanised import abjad, foreign_script, romanise
 from worlddb.resolver.scoring import MAX_SURFACES, CandidateScorer
-from worlddb.resolver.script_index import ArabicLatinIndex, BrahmicLatinIndex
+from worlddb.resolver.script_index import ArabicLatinIndex, BrahmicLatinIndex, ThaiLatinIndex
 from worlddb.resolver.settings import ResolverSettings
 from worlddb.resolver.similarity import NameForm, hard_conflict, name_form
 from worlddb.resolver.slip_index import SlipIndex
@@ -119,6 +119,7 @@ class TieredResolver:
         self.slips = SlipIndex(self.queries)  # one-word names mistyped near their start
         self.brahmic_latin = BrahmicLatinIndex(self.queries)  # "கனிமொழி" for "Kanimozhi"
         self.arabic_latin = ArabicLatinIndex(self.queries)  # "قطابر" for "Qatabir"
+        self.thai_latin = ThaiLatinIndex(self.queries)  # "ตลาดน้อย" for "Talat Noi"
         round5 = self.settings.round5_matching
         self.alias_tier = AliasTier(store, self.blocker, self.acronyms, round5)
         self.scorer = CandidateScorer(round5=round5, accept=self.settings.fuzzy_accept)
@@ -284,6 +285,7 @@ class TieredResolver:
             rids += [r for x in surfaces for r in self.brahmic_latin.matches(x)]
             if "Place" in types:
                 rids += [r for x in surfaces for r in self.arabic_latin.matches(x)]
+                rids += [r for x in surfaces for r in self.thai_latin.matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
             for x in surfaces:
