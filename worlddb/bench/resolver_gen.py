@@ -63,6 +63,7 @@ __all__ = [
     "R43",
     "R44",
     "R45",
+    "R46",
     "canonical_key",
     "load_generalisation",
 ]
@@ -490,6 +491,17 @@ given and family names one edit apart and people sharing a family name, German c
 and Russian localities one edit apart; no acronyms, tools or products), built blind on round-40
 code, frozen before the round-41 tuning (no round-41 code existed yet) and used for final
 measurement only."""
+R46: Final = ("r46",)
+"""The round-46 hold-out (``scripts/make_resolver_r46.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Hispanic America,
+one entity written two ways (Mexican states against their official abbreviations and Argentine
+banks against their short names (latam, odoo-addon-l10n-ar-bank), Colombian municipalities with
+and without accents (odoo-addon-l10n-co-electronic-invoice, from DANE's list), Mexican states and
+cities against their names in indigenous languages (latam), legal forms short and long of
+Argentine banks and Colombian companies, seeded random typing errors) and near-named pairs
+(Colombian companies and municipalities one edit apart; no people, transliterations, tools or
+products), built blind on round-42 code, frozen before the round-43 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -536,10 +548,11 @@ _FILES: Final = {
     "r43": "resolver_r43_holdout.jsonl",
     "r44": "resolver_r44_holdout.jsonl",
     "r45": "resolver_r45_holdout.jsonl",
+    "r46": "resolver_r46_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R45``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R46``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
