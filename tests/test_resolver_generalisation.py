@@ -64,6 +64,7 @@ HOLDOUTS = {
     "r44": ("f2772bca40435a49", 9),  # no nickname, one-edit names, place_alias, tools, products
     "r45": ("42f4888dc7aa1738", 12),  # no acronym, tool_alias, similar_product
     "r46": ("5371fe8e5d802529", 7),  # no people, translit., tools, products
+    "r47": ("d8bb90271d8b1c0f", 10),  # no nickname, acronym, place_alias, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

@@ -64,6 +64,7 @@ __all__ = [
     "R44",
     "R45",
     "R46",
+    "R47",
     "canonical_key",
     "load_generalisation",
 ]
@@ -502,6 +503,17 @@ Argentine banks and Colombian companies, seeded random typing errors) and near-n
 (Colombian companies and municipalities one edit apart; no people, transliterations, tools or
 products), built blind on round-42 code, frozen before the round-43 tuning and used for final
 measurement only."""
+R47: Final = ("r47",)
+"""The round-47 hold-out (``scripts/make_resolver_r47.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Northern Europe
+and two more scripts (Denmark, Greece, Israel), one entity written two ways (Danish people with and
+without titles and with "æ", "ø", "å" and written plain (dacy), Greek settlements with and without
+accents and in Greek and Latin letters by ELOT 743 (greek-lists), Israeli railway stations in
+Hebrew, Russian or Arabic script and in Latin letters (israel-rail-api), legal forms short and long
+of Danish and Greek companies, seeded random typing errors) and near-named pairs (Danish given and
+family names one edit apart and people sharing a family name, Danish companies and Greek
+settlements one edit apart; no nicknames, acronyms, place aliases, tools or products), built blind
+on round-42 code, frozen before the round-43 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -549,10 +561,11 @@ _FILES: Final = {
     "r44": "resolver_r44_holdout.jsonl",
     "r45": "resolver_r45_holdout.jsonl",
     "r46": "resolver_r46_holdout.jsonl",
+    "r47": "resolver_r47_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R46``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
