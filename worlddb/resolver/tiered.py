@@ -187,7 +187,11 @@ class TieredResolver:
                 bare = [_unformed(x, f.words) for x, f in parsed]
                 # "Tomita Yugen Kaisha" as "Tomita": a form no list knows, written out, may be
                 # stored as its initials ("Tomita Y.K.", ``written_out.form_written_out``)
-                bare += [f.words[:-cut] for _, f in parsed if (cut := written_out_ending(f))]
+                bare += [
+                    _in_script(x, f.words, slice(0, -cut))
+                    for x, f in parsed
+                    if (cut := written_out_ending(f))
+                ]
                 blocking += [" ".join(b) for b in bare if b and " ".join(b) not in blocking]
                 kinds = [" ".join(k) for _, f in parsed for k in kind_written_short(f.words)]
         if round5:  # "용산구" is blocked as "용산" too, "org.apache.kafka" as "kafka"
@@ -369,10 +373,16 @@ class TieredResolver:
 
 def _unformed(surface: str, words: tuple[str, ...]) -> tuple[str, ...] | None:
     """``surface`` without its legal form written first (``without_leading_form`` of its folded
-    ``words``), in its own script: the stored "АО «Касли»" is indexed in Cyrillic, so
-    "Акционерное общество «Касли»" is blocked as "касли", not as its romanisation "kasli"."""
+    ``words``), in its own script (``_in_script``)."""
     bare = without_leading_form(words)
-    if bare is None or not foreign_script(surface):
-        return bare
+    return None if bare is None else _in_script(surface, words, slice(len(words) - len(bare), None))
+
+
+def _in_script(surface: str, words: tuple[str, ...], part: slice) -> tuple[str, ...]:
+    """The ``part`` of ``surface``'s folded ``words``, written in ``surface``'s own script: a
+    name stored in Cyrillic or Greek is indexed so, so "Акционерное общество «Касли»" is
+    blocked as "касли" and "Λούτσα Ανώνυμη Εταιρεία" as "λούτσα", not as their romanisations."""
+    if not foreign_script(surface):
+        return words[part]
     tokens = tokenize(surface)
-    return tuple(tokens[len(words) - len(bare) :]) if len(tokens) == len(words) else bare
+    return tuple(tokens[part]) if len(tokens) == len(words) else words[part]
