@@ -65,6 +65,7 @@ __all__ = [
     "R45",
     "R46",
     "R47",
+    "R48",
     "canonical_key",
     "load_generalisation",
 ]
@@ -514,6 +515,18 @@ of Danish and Greek companies, seeded random typing errors) and near-named pairs
 family names one edit apart and people sharing a family name, Danish companies and Greek
 settlements one edit apart; no nicknames, acronyms, place aliases, tools or products), built blind
 on round-42 code, frozen before the round-43 tuning and used for final measurement only."""
+R48: Final = ("r48",)
+"""The round-48 hold-out (``scripts/make_resolver_r48.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of the
+Cyrillic-writing countries other than Russia (Ukraine, Serbia, Bulgaria), one entity written two
+ways (Ukrainian people in Cyrillic with and without titles and in Latin letters by the 2010
+national rules (lesya), Ukrainian localities in Cyrillic and Latin letters (aerial-danger),
+Serbian places with and without diacritics (serbia-zip-codes), Bulgarian institutions against
+their acronyms (bg-text-normalizer), legal forms short and long of Ukrainian and Serbian
+companies, seeded random typing errors) and near-named pairs (Ukrainian given and family names
+one edit apart and people sharing a family name, Ukrainian and Serbian companies and Serbian and
+Ukrainian places one edit apart; no nicknames, place aliases, tools or products), built blind on
+round-44 code, frozen before the round-45 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -562,10 +575,11 @@ _FILES: Final = {
     "r45": "resolver_r45_holdout.jsonl",
     "r46": "resolver_r46_holdout.jsonl",
     "r47": "resolver_r47_holdout.jsonl",
+    "r48": "resolver_r48_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R48``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
