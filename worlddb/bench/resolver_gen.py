@@ -66,6 +66,7 @@ __all__ = [
     "R46",
     "R47",
     "R48",
+    "R49",
     "canonical_key",
     "load_generalisation",
 ]
@@ -527,6 +528,17 @@ companies, seeded random typing errors) and near-named pairs (Ukrainian given an
 one edit apart and people sharing a family name, Ukrainian and Serbian companies and Serbian and
 Ukrainian places one edit apart; no nicknames, place aliases, tools or products), built blind on
 round-44 code, frozen before the round-45 tuning and used for final measurement only."""
+R49: Final = ("r49",)
+"""The round-49 hold-out (``scripts/make_resolver_r49.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of mainland Southeast
+Asia and Sri Lanka, one entity written two ways (Myanmar townships and villages in Myanmar script
+and in Latin letters (mm-geo-coder, MIMU's place codes), Lao places in Lao script and in Latin
+letters (laonlp's Lao-English dictionary), Sri Lankan schools with their kinds short and long
+(lk-schools, the Ministry of Education's list), legal forms short and long of Sri Lankan and
+Myanmar companies, seeded random typing errors) and near-named pairs (Sri Lankan and Myanmar
+companies and Myanmar villages one edit apart; no people, accents, place aliases, tools or
+products), built blind on round-44 code, frozen before the round-45 tuning and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -581,6 +593,12 @@ DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
 generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R48``
 above say what each is and from which round it is development data)."""
+    "r49": "resolver_r49_holdout.jsonl",
+}
+DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
+"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``,
+``R49`` above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
 
