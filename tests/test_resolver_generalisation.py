@@ -67,6 +67,7 @@ HOLDOUTS = {
     "r47": ("d8bb90271d8b1c0f", 10),  # no nickname, acronym, place_alias, tools, products
     "r48": ("27ffd933fe7099b0", 11),  # no nickname, place_alias, tool_alias, similar_product
     "r49": ("ffc6fc9b1711151e", 6),  # no people, accents, place_alias, tools, products
+    "r50": ("6af77da0d6db668d", 9),  # no nickname, acronym, one-edit names, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

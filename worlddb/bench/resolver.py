@@ -167,6 +167,9 @@ def run_resolver_bench(
             (``make_resolver_fresh.py``) or ``r4`` … ``r47``, ``r49`` (``make_resolver_rN.py``:
             round N's hold-out; the constant ``RN`` there says from which round it is development
             data).
+            (``make_resolver_fresh.py``) or ``r4`` … ``r47`` or ``r50``
+            (``make_resolver_rN.py``: round N's hold-out; the constant ``RN`` there says from which
+            round it is development data).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for

