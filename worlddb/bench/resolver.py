@@ -162,14 +162,8 @@ def run_resolver_bench(
         dataset: ``seeded`` (``make_resolver_data.py``) or a name of
             ``worlddb.bench.resolver_gen.DATASETS``: ``generalisation``
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out), ``fresh``
-            (``make_resolver_fresh.py``) or ``r4`` … ``r48`` (``make_resolver_rN.py``: round N's
+            (``make_resolver_fresh.py``) or ``r4`` … ``r50`` (``make_resolver_rN.py``: round N's
             hold-out; the constant ``RN`` there says from which round it is development data).
-            (``make_resolver_fresh.py``) or ``r4`` … ``r47``, ``r49`` (``make_resolver_rN.py``:
-            round N's hold-out; the constant ``RN`` there says from which round it is development
-            data).
-            (``make_resolver_fresh.py``) or ``r4`` … ``r47`` or ``r50``
-            (``make_resolver_rN.py``: round N's hold-out; the constant ``RN`` there says from which
-            round it is development data).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.
         round5: ``0`` turns ``ResolverSettings.round5_matching`` off (the round-4 resolver, for

@@ -601,23 +601,13 @@ _FILES: Final = {
     "r46": "resolver_r46_holdout.jsonl",
     "r47": "resolver_r47_holdout.jsonl",
     "r48": "resolver_r48_holdout.jsonl",
-}
-DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
-"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R48``
-above say what each is and from which round it is development data)."""
     "r49": "resolver_r49_holdout.jsonl",
-}
-DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
-"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``,
-``R49`` above say what each is and from which round it is development data)."""
     "r50": "resolver_r50_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R47``
-and ``R50`` above say what each is and from which round it is development data)."""
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R50``
+above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
 
