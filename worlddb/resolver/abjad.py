@@ -95,8 +95,8 @@ _SPELLINGS: Final = {
     "ف": ("f", "ph"),
     "ڤ": ("v",),
     "ق": ("q", "k", "g"),
-    "ك": ("k", "c", "ck"),
-    "ک": ("k", "c", "ck"),
+    "ك": ("k", "c", "ck", "g"),  # g: Moroccan spellings of Amazigh names ("زاكورة" / Zagora)
+    "ک": ("k", "c", "ck"),  # Persian and Urdu keheh; their g is "گ"
     "گ": ("g",),
     "ل": ("l",),
     "م": ("m",),
@@ -192,16 +192,17 @@ def _latin_words(name: str) -> list[str]:
 def arabic_keys(name: str) -> tuple[str, ...]:
     """The coarse consonant keys of a name in Arabic letters (see ``_KEY_CLASSES``), the first
     the name's as written: with a leading "ال" also left out, as exonyms write it ("الخرطوم" /
-    Khartoum), and with "ة" ending a word before another also read "t" (the construct state:
+    Khartoum), then every word's, as French spellings of the Maghreb often do ("عين الشكاك" /
+    Ain Cheggag), and with "ة" ending a word before another also read "t" (the construct state:
     "قلعة سكر" / Qalat Sukkar). Keys shorter than ``MIN_KEY`` are left out."""
     words = _arabic_words(name)
     if not words:
         return ()
-    bare = words[0][len(_ARTICLE) :] if words[0].startswith(_ARTICLE) else words[0]
     keys: list[str] = []
-    for first in dict.fromkeys((words[0], bare)):
+    for spelled in dict.fromkeys(
+        (tuple(words), _unarticled(words[:1]) + tuple(words[1:]), _unarticled(words))
+    ):
         for construct in ("", "t"):
-            spelled = [first, *words[1:]]
             key = _undoubled(
                 "".join(
                     _KEY_CLASSES.get(ch, "") + _word_h(ch, word, i, construct, j < len(spelled) - 1)
@@ -212,6 +213,11 @@ def arabic_keys(name: str) -> tuple[str, ...]:
             if len(key) >= MIN_KEY and key not in keys:
                 keys.append(key)
     return tuple(keys)
+
+
+def _unarticled(words: list[str]) -> tuple[str, ...]:
+    """``words`` with the article "ال" left out of each (of more than two letters after it)."""
+    return tuple(w[len(_ARTICLE) :] if w.startswith(_ARTICLE) and len(w) > 4 else w for w in words)
 
 
 def _word_h(ch: str, word: str, i: int, construct: str, inner: bool) -> str:
@@ -286,5 +292,7 @@ def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:
                 spellings = ("l", "", *_SPELLINGS.get(word[2], ()))
             elif i == len(word) - 1 and ch in _FINAL_OPTIONAL:
                 spellings = (*spellings, "")
+            elif i == 0 and ch == "ا":
+                spellings = (*spellings, "i", "u", "")  # an alif begins a word with any vowel
             out.append((ch, spellings))
     return out
