@@ -68,6 +68,7 @@ HOLDOUTS = {
     "r48": ("27ffd933fe7099b0", 11),  # no nickname, place_alias, tool_alias, similar_product
     "r49": ("ffc6fc9b1711151e", 6),  # no people, accents, place_alias, tools, products
     "r50": ("6af77da0d6db668d", 9),  # no nickname, acronym, one-edit names, tools, products
+    "r51": ("a5d41af4ac06770f", 8),  # no nickname, acronym, place_alias, one_edit_family/place
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

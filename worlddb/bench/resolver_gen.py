@@ -68,6 +68,7 @@ __all__ = [
     "R48",
     "R49",
     "R50",
+    "R51",
     "canonical_key",
     "load_generalisation",
 ]
@@ -552,6 +553,18 @@ long of Tunisian and Spanish companies, seeded random typing errors) and near-na
 people sharing a family name, Spanish companies and localities one edit apart; no nicknames,
 acronyms, given or family names one edit apart, tools or products), built blind on round-44 code,
 frozen before the round-45 tuning and used for final measurement only."""
+R51: Final = ("r51",)
+"""The round-51 hold-out (``scripts/make_resolver_r51.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of the
+Arabic-speaking Middle East and the Gulf, one entity written two ways (people under Arabic names
+as written in Iraq, in Arabic script against the Latin letters of arabic-name-to-en, with and
+without hamza, with titles short, long and none in Arabic script and in English; legal forms short
+and long of UAE companies named after Dubai's communities (dubai-dld-monthly-stats) or family
+names, in English and Arabic; seeded random typing errors) and near-named pairs (given names one
+letter apart in Arabic script, people sharing a family name, companies one letter apart; no
+nicknames, acronyms, place aliases, family names or places one edit apart, tools or products),
+built blind on round-45 code, frozen before the round-46 tuning and used for final measurement
+only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -603,10 +616,11 @@ _FILES: Final = {
     "r48": "resolver_r48_holdout.jsonl",
     "r49": "resolver_r49_holdout.jsonl",
     "r50": "resolver_r50_holdout.jsonl",
+    "r51": "resolver_r51_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R50``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R51``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
