@@ -69,6 +69,7 @@ HOLDOUTS = {
     "r49": ("ffc6fc9b1711151e", 6),  # no people, accents, place_alias, tools, products
     "r50": ("6af77da0d6db668d", 9),  # no nickname, acronym, one-edit names, tools, products
     "r51": ("a5d41af4ac06770f", 8),  # no nickname, acronym, place_alias, one_edit_family/place
+    "r52": ("2427bcee9f7ebf17", 8),  # no title, nickname, acronym, places, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

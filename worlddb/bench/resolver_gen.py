@@ -69,6 +69,7 @@ __all__ = [
     "R49",
     "R50",
     "R51",
+    "R52",
     "canonical_key",
     "load_generalisation",
 ]
@@ -565,6 +566,17 @@ letter apart in Arabic script, people sharing a family name, companies one lette
 nicknames, acronyms, place aliases, family names or places one edit apart, tools or products),
 built blind on round-45 code, frozen before the round-46 tuning and used for final measurement
 only."""
+R52: Final = ("r52",)
+"""The round-52 hold-out (``scripts/make_resolver_r52.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of Central Asia,
+the Caucasus and Mongolia (Kazakhstan and Mongolia), one entity written two ways (Kazakh people in
+Cyrillic and in the Latin alphabet of 2021 and with and without its diacritics (hunspell-kk),
+Mongolian people in Cyrillic and in Latin letters by MNS 5217:2012 (hunspell-mn), legal forms short
+and long of Kazakh and Mongolian companies (mon-nlp), seeded random typing errors) and near-named
+pairs (Kazakh and Mongolian given names one edit apart and people sharing a family name, Kazakh
+family names and Kazakh and Mongolian companies one edit apart; no titles, nicknames, acronyms,
+places, tools or products), built blind on round-45 code, frozen before the round-46 tuning and
+used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -621,6 +633,11 @@ _FILES: Final = {
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
 generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R51``
+    "r52": "resolver_r52_holdout.jsonl",
+}
+DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
+"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R52``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
