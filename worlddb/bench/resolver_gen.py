@@ -629,10 +629,6 @@ _FILES: Final = {
     "r49": "resolver_r49_holdout.jsonl",
     "r50": "resolver_r50_holdout.jsonl",
     "r51": "resolver_r51_holdout.jsonl",
-}
-DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
-"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R51``
     "r52": "resolver_r52_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
