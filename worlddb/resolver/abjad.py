@@ -28,12 +28,11 @@ left to the general key.
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from typing import Final
 
 from worlddb.resolver.forms import fold_words
-from worlddb.resolver.letter_reading import reads
+from worlddb.resolver.letter_reading import reads, undoubled, written_in
 
 __all__ = [
     "ABJAD_TAG",
@@ -172,8 +171,7 @@ _LATIN_LETTER: Final = str.maketrans(
 @lru_cache(maxsize=65536)
 def is_arabic(name: str) -> bool:
     """Whether ``name`` is written in the Arabic script (and no other)."""
-    letters = [ch for ch in name if ch.isalpha()]
-    return bool(letters) and all(unicodedata.name(ch, "").startswith("ARABIC") for ch in letters)
+    return written_in(name, "ARABIC")
 
 
 def _arabic_words(name: str) -> list[str]:
@@ -203,7 +201,7 @@ def arabic_keys(name: str) -> tuple[str, ...]:
         (tuple(words), _unarticled(words[:1]) + tuple(words[1:]), _unarticled(words))
     ):
         for construct in ("", "t"):
-            key = _undoubled(
+            key = undoubled(
                 "".join(
                     _KEY_CLASSES.get(ch, "") + _word_h(ch, word, i, construct, j < len(spelled) - 1)
                     for j, word in enumerate(spelled)
@@ -246,7 +244,7 @@ def latin_key(name: str) -> str:
             word = word[:-1]
         word = word.lower().translate(_LATIN_LETTER)
         out.append("".join(ch for ch in word if ch not in _VOWELS))
-    return _undoubled("".join(out))
+    return undoubled("".join(out))
 
 
 def _assimilated_article(word: str, after: str) -> bool:
@@ -256,10 +254,6 @@ def _assimilated_article(word: str, after: str) -> bool:
     return word[1:] in ("t", "th", "d", "dh", "r", "z", "s", "sh", "n") and after.startswith(
         word[1:]
     )
-
-
-def _undoubled(key: str) -> str:
-    return "".join(ch for i, ch in enumerate(key) if i == 0 or key[i - 1] != ch)
 
 
 @lru_cache(maxsize=65536)

@@ -8,9 +8,10 @@ read as vowels the script did not write. Pure.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["Letters", "reads"]
+__all__ = ["Letters", "reads", "undoubled", "written_in"]
 
 Letters = tuple[tuple[str, tuple[str, ...]], ...]
 """Each letter of a name with its Latin spellings ("" when it may go unwritten), in order."""
@@ -49,3 +50,15 @@ def _after_vowels(text: str, start: int, vowels: Sequence[str] | frozenset[str])
         pos += 1
         out.append(pos)
     return out
+
+
+def written_in(name: str, script: str) -> bool:
+    """Whether every letter of ``name`` (one at least) belongs to ``script``, the first word of
+    the letters' Unicode names ("ARABIC", "THAI")."""
+    letters = [ch for ch in name if ch.isalpha()]
+    return bool(letters) and all(unicodedata.name(ch, "").startswith(script) for ch in letters)
+
+
+def undoubled(key: str) -> str:
+    """``key`` with each run of one letter written once: a consonant key ignores doubling."""
+    return "".join(ch for i, ch in enumerate(key) if i == 0 or key[i - 1] != ch)

@@ -22,12 +22,11 @@ blocking; ``thai_spelling`` decides. Only places are compared so (``scoring``), 
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from typing import Final
 
 from worlddb.resolver.forms import fold_words
-from worlddb.resolver.letter_reading import reads
+from worlddb.resolver.letter_reading import reads, undoubled, written_in
 
 __all__ = ["MIN_KEY", "THAI_TAG", "THAI_WHY", "is_thai", "latin_key", "thai_keys", "thai_spelling"]
 
@@ -101,8 +100,7 @@ _LATIN_LETTER: Final = str.maketrans(
 @lru_cache(maxsize=65536)
 def is_thai(name: str) -> bool:
     """Whether ``name`` is written in the Thai script (and no other)."""
-    letters = [ch for ch in name if ch.isalpha()]
-    return bool(letters) and all(unicodedata.name(ch, "").startswith("THAI") for ch in letters)
+    return written_in(name, "THAI")
 
 
 def _letters(name: str) -> list[tuple[str, tuple[str, ...], bool]]:
@@ -131,7 +129,7 @@ def thai_keys(name: str) -> tuple[str, ...]:
             for ch, _, silenced in _letters(name)
             if ch in _KEY_CLASSES
         ]
-        key = _undoubled("".join(classes))
+        key = undoubled("".join(classes))
         if len(key) >= MIN_KEY and key not in keys:
             keys.append(key)
     return tuple(keys)
@@ -143,11 +141,7 @@ def latin_key(name: str) -> str:
     text = "".join(w for w in fold_words(name) if w.isalpha())
     for spelled, cls in _LATIN_CLASSES:
         text = text.replace(spelled, cls)
-    return _undoubled(text.translate(_LATIN_LETTER).lower())
-
-
-def _undoubled(key: str) -> str:
-    return "".join(ch for i, ch in enumerate(key) if i == 0 or key[i - 1] != ch)
+    return undoubled(text.translate(_LATIN_LETTER).lower())
 
 
 @lru_cache(maxsize=65536)
