@@ -73,14 +73,17 @@ def test_places_resolve_across_the_two_scripts(db: WorldDB) -> None:
 
 
 def test_people_are_not_compared_by_their_consonants(db: WorldDB) -> None:
-    store_all(db, ("Person", "Mahmud Ali"))
-    assert resolve(db, "Person", "محمد علي").world_id is None  # Muhammad, not Mahmud
+    store_all(db, ("Person", "Mahmoud Aliyev"))
+    # the consonants meet ("mhmd", "l"), but a person's name is read word by word since round
+    # 46: "Aliyev" spells no "علي" ("محمد علي" and "Mahmud Ali" do meet: short vowels are
+    # unwritten, so "محمد" reads Mahmud as well as Muhammad, a proposal, never a merge)
+    assert resolve(db, "Person", "محمد علي").world_id is None
 
 
 def test_the_index_is_built_on_the_first_arabic_query(db: WorldDB) -> None:
-    store_all(db, ("Place", "Qalat Sukkar"), ("Person", "Qalat Sukkar"))
+    store_all(db, ("Place", "Qalat Sukkar"), ("Organization", "Qalat Sukkar"))
     index = ArabicLatinIndex(db.store)
     assert index.matches("Qalat Sukkar") == []  # a Latin query has nothing to look up
     assert index.keys is None  # ... and builds nothing
-    assert len(index.matches("قلعة سكر")) == 1  # the place, not the person
+    assert len(index.matches("قلعة سكر")) == 1  # the place, not the organisation
     assert index.keys is not None

@@ -21,9 +21,10 @@ themselves, and asks whether the Latin name can be read as them:
 Names are compared run together, so the article or the conjunction "و" joined to a word is no
 obstacle ("ولمذود" / "wa Lamdhud"). ``arabic_keys`` and ``latin_key`` give a coarse consonant key
 that both spellings of one name share, for blocking (``abjad_index``); ``arabic_spelling``
-decides. Only places are compared so (``scoring``): a person's name is too short, and too many
-names share its consonants (Muhammad / Mahmud are "محمد" and "محمود"); Hebrew, also an abjad, is
-left to the general key.
+decides for places. A person's name is short and many names share its consonants, so it is read
+word by word (``arabic_name_spelling``: each word by its own, "محمد" never read as "Mahmud"), and
+the Latin people its key meets are candidates only when it spells them so (``tiered``); Hebrew,
+also an abjad, is left to the general key.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "ABJAD_WHY",
     "MIN_KEY",
     "arabic_keys",
+    "arabic_name_spelling",
     "arabic_spelling",
     "is_arabic",
     "latin_key",
@@ -47,7 +49,7 @@ __all__ = [
 ABJAD_TAG: Final = "~a="
 """The namespace of these keys where they are filed beside other scripts' (``romanised``)."""
 ABJAD_WHY: Final = (
-    "transliteration: a place's name in Arabic letters spelled in Latin ones (abjad: each letter "
+    "transliteration: a name in Arabic letters spelled in Latin ones (abjad: each letter "
     "by its ALA-LC, BGN/PCGN or French spelling, short vowels unwritten)"
 )
 """The evidence of a proposal made by ``arabic_spelling``."""
@@ -269,6 +271,19 @@ def arabic_spelling(arabic: str, latin: str) -> bool:
     if not text:
         return False
     return reads(tuple(letters), text, _VOWELS)
+
+
+@lru_cache(maxsize=65536)
+def arabic_name_spelling(arabic: str, latin: str) -> bool:
+    """``arabic_spelling`` for a person's name, word by word: as many words, each spelled by its
+    own (a name run together reads too many others: "إلياس مراح" as "Luis Moore")."""
+    words, spelled = _arabic_words(arabic), [w for w in latin.split() if _latin_words(w)]
+    if len(words) != len(spelled) or not arabic_spelling(arabic, latin):
+        return False
+    return all(
+        reads(tuple(_arabic_letters(a)), "".join(_latin_words(b)), _VOWELS)
+        for a, b in zip(words, spelled, strict=True)
+    )
 
 
 def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:

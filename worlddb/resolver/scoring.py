@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import chain, product
 from typing import Final
 
-from worlddb.resolver.abjad import ABJAD_WHY, arabic_spelling, is_arabic
+from worlddb.resolver.abjad import ABJAD_WHY, arabic_name_spelling, arabic_spelling, is_arabic
 from worlddb.resolver.blocking import Candidate
 from worlddb.resolver.brahmic import brahmic_script
 from worlddb.resolver.chinese import CHINESE_WHY, same_chinese_name
@@ -95,7 +95,8 @@ class CandidateScorer:
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
                     break
-                if place_pair and round5 and _arabic_spelled(surface, surfaces):
+                read_abjad = place_pair or kind == cand.type == "Person"
+                if read_abjad and round5 and _arabic_spelled(surface, surfaces, personal):
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
                     break
@@ -226,10 +227,12 @@ def _two_hangul_names(a: str, b: str, personal: bool) -> bool:
     return other_hangul_name(a, b, personal)
 
 
-def _arabic_spelled(surface: str, surfaces: Sequence[str]) -> bool:
-    """Whether one of two places' names is in Arabic letters and the other, in Latin letters,
-    spells it (``abjad.arabic_spelling``)."""
-    return _spelled(surface, surfaces, is_arabic, arabic_spelling)
+def _arabic_spelled(surface: str, surfaces: Sequence[str], personal: bool) -> bool:
+    """Whether one of two places' or people's names is in Arabic letters and the other, in
+    Latin letters, spells it (``abjad.arabic_spelling``; a person's word by word,
+    ``abjad.arabic_name_spelling``)."""
+    spelling = arabic_name_spelling if personal else arabic_spelling
+    return _spelled(surface, surfaces, is_arabic, spelling)
 
 
 def _thai_spelled(surface: str, surfaces: Sequence[str]) -> bool:

@@ -9,7 +9,8 @@ key meets; the comparison (``scoring``) then decides:
 
 * ``BrahmicLatinIndex``: people's and places' names under ``romanised.brahmic_skeletons`` (both
   Tamil's key and the one other Brahmic scripts share);
-* ``ArabicLatinIndex``: places' names under ``abjad.latin_key``, run together;
+* ``ArabicLatinIndex``: places' and people's names under ``abjad.latin_key``, run together
+  (people kept only where a name in Arabic letters spells them word by word, ``tiered``);
 * ``ThaiLatinIndex``: places' names under ``thai.latin_key``, run together.
 
 Like the Latin side of the Korean index (``aliases.AcronymIndex``), each is built on the first
@@ -129,10 +130,11 @@ class BrahmicLatinIndex(LatinKeyIndex):
 
 
 class ArabicLatinIndex(LatinKeyIndex):
-    """Places' Latin names by their consonant keys (``abjad``: "قطابر" for "Qatabir")."""
+    """Places' and people's Latin names by their consonant keys (``abjad``: "قطابر" for
+    "Qatabir")."""
 
     def __init__(self, source: Store | BlockingQueries) -> None:
-        super().__init__(source, frozenset({"Place"}), _arabic_query, _arabic_stored)
+        super().__init__(source, frozenset({"Place", "Person"}), _arabic_query, _arabic_stored)
 
 
 def _thai_query(name: str) -> list[Keying]:

@@ -37,6 +37,7 @@ from worlddb.model import NodeId, Resolution, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.phonetic import phonetic_key
 from worlddb.plugins import Embedder
+from worlddb.resolver.abjad import arabic_name_spelling
 from worlddb.resolver.alias_tier import AliasTier
 from worlddb.resolver.aliases import AcronymIndex
 from worlddb.resolver.base import NEW, candidate_types
@@ -295,7 +296,30 @@ class TieredResolver:
             for x in surfaces:
                 rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
                 rids += index.chinese_matches(x) + index.japanese_matches(x)
-        return self.blocker.by_rids(rids, types, exclude, scopes)
+        found = self.blocker.by_rids(rids, types, exclude, scopes)
+        if self.settings.round5_matching and "Person" in types:
+            found.update(self._arabic_people(surfaces, types, exclude, scopes))
+        return found
+
+    def _arabic_people(
+        self,
+        surfaces: Sequence[str],
+        types: Sequence[str],
+        exclude: Collection[str],
+        scopes: ScopeSet,
+    ) -> dict[int, Candidate]:
+        """People's Latin names that a name in Arabic letters spells word by word
+        (``abjad.arabic_name_spelling``), and only those: a person's consonant key meets many
+        Latin names that the general comparison across scripts would then take for it."""
+        rids = [r for x in surfaces for r in self.arabic_latin.matches(x)]
+        if not rids:
+            return {}
+        found = self.blocker.by_rids(rids, types, exclude, scopes)
+        return {
+            rid: c
+            for rid, c in found.items()
+            if any(arabic_name_spelling(x, c.surfaces[0]) for x in surfaces)
+        }
 
     def _gather(
         self,
