@@ -70,6 +70,7 @@ HOLDOUTS = {
     "r50": ("6af77da0d6db668d", 9),  # no nickname, acronym, one-edit names, tools, products
     "r51": ("a5d41af4ac06770f", 8),  # no nickname, acronym, place_alias, one_edit_family/place
     "r52": ("2427bcee9f7ebf17", 8),  # no title, nickname, acronym, places, tools, products
+    "r53": ("031252016671663f", 9),  # no nickname, acronym, place_alias, one_edit_place, tools
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

@@ -70,6 +70,7 @@ __all__ = [
     "R50",
     "R51",
     "R52",
+    "R53",
     "canonical_key",
     "load_generalisation",
 ]
@@ -585,6 +586,19 @@ family names and Kazakh and Mongolian companies one edit apart; no titles, nickn
 places, tools or products), built blind on round-45 code, frozen before the round-46 tuning (no code
 of those rounds existed yet); run once on round-40 and once on round-45 code and read after round
 45, so from the next round on it is development data."""
+R53: Final = ("r53",)
+"""The round-53 hold-out (``scripts/make_resolver_r53.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of North Africa and
+the Levant (Egypt only: no unused source of Sudan, Libya, Syria, Palestine or Yemen was found), one
+entity written two ways (Egyptian people in Arabic script and in Latin letters, under two Latin
+spellings of one Arabic name and with and without titles (egyptian), Egyptian places in Arabic
+script and in Latin letters (egyptian, egygeo), people and places in Arabic script with and
+without hamza and madda marks (egyptian, egypt-nlp), legal forms short and long of Egyptian
+companies, seeded random typing errors) and near-named pairs (given names and fathers' names one
+edit apart, in Latin letters and in Arabic script, people sharing a father's name, companies one
+edit apart; no nicknames, acronyms, place aliases, places one edit apart, tools or products),
+built blind on round-46 code, frozen before the round-47 tuning (no round-47 code existed yet)
+and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -638,10 +652,11 @@ _FILES: Final = {
     "r50": "resolver_r50_holdout.jsonl",
     "r51": "resolver_r51_holdout.jsonl",
     "r52": "resolver_r52_holdout.jsonl",
+    "r53": "resolver_r53_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R52``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R53``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
