@@ -71,6 +71,7 @@ HOLDOUTS = {
     "r51": ("a5d41af4ac06770f", 8),  # no nickname, acronym, place_alias, one_edit_family/place
     "r52": ("2427bcee9f7ebf17", 8),  # no title, nickname, acronym, places, tools, products
     "r53": ("031252016671663f", 9),  # no nickname, acronym, place_alias, one_edit_place, tools
+    "r54": ("01be047c710e0172", 9),  # no nickname, translit., acronym, place_alias, tools
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

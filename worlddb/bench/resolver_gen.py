@@ -71,6 +71,7 @@ __all__ = [
     "R51",
     "R52",
     "R53",
+    "R54",
     "canonical_key",
     "load_generalisation",
 ]
@@ -599,6 +600,19 @@ edit apart, in Latin letters and in Arabic script, people sharing a father's nam
 edit apart; no nicknames, acronyms, place aliases, places one edit apart, tools or products),
 built blind on round-46 code, frozen before the round-47 tuning (no round-47 code existed yet)
 and used for final measurement only."""
+R54: Final = ("r54",)
+"""The round-54 hold-out (``scripts/make_resolver_r54.py``, whose docstring lists its packages),
+built in parallel with another round's: a set from sources no earlier set used, of the Persian- and
+Urdu-writing world (Iran and Pakistan), one entity written two ways (Iranian people in Persian
+script with and without titles and with a madda or hamza and without (shakhs, NameGenderFA),
+Pakistani people with and without titles short and long (pakgender), legal forms short and long of
+Pakistani companies named after people and tehsils (pakgender, pk-address-checker), seeded random
+typing errors) and near-named pairs (Iranian and Pakistani given names one edit apart and people
+sharing a family name, Iranian family names one letter apart, Pakistani companies one edit apart,
+Iranian cities and towns and Pakistani tehsils one edit apart (django-province,
+pk-address-checker); no nicknames, transliterations, acronyms, place aliases, tools or products),
+built blind on round-46 code, frozen before the round-47 tuning (no round-47 code existed yet) and
+used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -657,6 +671,11 @@ _FILES: Final = {
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
 generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R53``
+    "r54": "resolver_r54_holdout.jsonl",
+}
+DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
+"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R54``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
