@@ -667,10 +667,6 @@ _FILES: Final = {
     "r51": "resolver_r51_holdout.jsonl",
     "r52": "resolver_r52_holdout.jsonl",
     "r53": "resolver_r53_holdout.jsonl",
-}
-DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
-"""The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R53``
     "r54": "resolver_r54_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
