@@ -593,13 +593,14 @@ built in parallel with another round's: a set from sources no earlier set used, 
 the Levant (Egypt only: no unused source of Sudan, Libya, Syria, Palestine or Yemen was found), one
 entity written two ways (Egyptian people in Arabic script and in Latin letters, under two Latin
 spellings of one Arabic name and with and without titles (egyptian), Egyptian places in Arabic
-script and in Latin letters (egyptian, egygeo), people and places in Arabic script with and
-without hamza and madda marks (egyptian, egypt-nlp), legal forms short and long of Egyptian
-companies, seeded random typing errors) and near-named pairs (given names and fathers' names one
-edit apart, in Latin letters and in Arabic script, people sharing a father's name, companies one
-edit apart; no nicknames, acronyms, place aliases, places one edit apart, tools or products),
-built blind on round-46 code, frozen before the round-47 tuning (no round-47 code existed yet)
-and used for final measurement only."""
+script and in Latin letters (egyptian, egygeo), people and places in Arabic script with and without
+hamza and madda marks (egyptian, egypt-nlp), legal forms short and long of Egyptian companies,
+seeded random typing errors) and near-named pairs (given names and fathers' names one edit apart, in
+Latin letters and in Arabic script, people sharing a father's name, companies one edit apart; no
+nicknames, acronyms, place aliases, places one edit apart, tools or products), built blind on
+round-46 code, frozen before the round-47 tuning (no code of that round existed yet); run once on
+round-40 and once on round-46 code and read after round 46, so from the next round on it is
+development data."""
 R54: Final = ("r54",)
 """The round-54 hold-out (``scripts/make_resolver_r54.py``, whose docstring lists its packages),
 built in parallel with another round's: a set from sources no earlier set used, of the Persian- and
@@ -609,10 +610,11 @@ Pakistani people with and without titles short and long (pakgender), legal forms
 Pakistani companies named after people and tehsils (pakgender, pk-address-checker), seeded random
 typing errors) and near-named pairs (Iranian and Pakistani given names one edit apart and people
 sharing a family name, Iranian family names one letter apart, Pakistani companies one edit apart,
-Iranian cities and towns and Pakistani tehsils one edit apart (django-province,
-pk-address-checker); no nicknames, transliterations, acronyms, place aliases, tools or products),
-built blind on round-46 code, frozen before the round-47 tuning (no round-47 code existed yet) and
-used for final measurement only."""
+Iranian cities and towns and Pakistani tehsils one edit apart (django-province, pk-address-checker);
+no nicknames, transliterations, acronyms, place aliases, tools or products), built blind on round-46
+code, frozen before the round-47 tuning (no code of that round existed yet); run once on round-40
+and once on round-46 code and read after round 46, so from the next round on it is development
+data."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
