@@ -28,6 +28,7 @@ is kept as written.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -96,8 +97,23 @@ class NameForm:
 
 @lru_cache(maxsize=65536)
 def _folded_text(name: str) -> str:
-    """``name`` transliterated (``anyascii``, Greek by ELOT 743), case-folded, no apostrophes."""
-    return anyascii(elot_digraphs(name)).casefold().replace("'", "")
+    """``name`` transliterated (``anyascii``, Greek by ELOT 743), case-folded, no apostrophes;
+    a letter of the Arabic script with a hamza or madda read as its bare letter, as a Latin
+    letter's accent is dropped (``anyascii`` writes "آرش" "arsh" but "ارش" "rsh")."""
+    return anyascii(elot_digraphs(name.translate(_ARABIC_BARE))).casefold().replace("'", "")
+
+
+_ARABIC_BARE: Final = str.maketrans(
+    {
+        ch: unicodedata.normalize("NFD", ch)[0]
+        for ch in map(chr, range(0x0600, 0x0700))
+        if len(unicodedata.normalize("NFD", ch)) == 2
+        and unicodedata.normalize("NFD", ch)[1] in "\u0653\u0654\u0655"
+    }
+    | {"\u0671": "\u0627"}
+)
+"""Arabic-script letters that Unicode writes as a bare letter with a madda or hamza (آ, أ, ؤ, ئ,
+ۀ …) → the bare letter, and the alef wasla → alef."""
 
 
 @lru_cache(maxsize=65536)
