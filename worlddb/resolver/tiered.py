@@ -286,10 +286,11 @@ class TieredResolver:
         romanised query spells, and the East Asian readings of a person's name. (A query written
         in another script is blocked by its romanisation in every stage of ``resolve``.)"""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
+        places: list[int] = []  # the Arabic index files people too: read as places only here
         if self.settings.round5_matching:
             rids += [r for x in surfaces for r in self.brahmic_latin.matches(x)]
             if "Place" in types:
-                rids += [r for x in surfaces for r in self.arabic_latin.matches(x)]
+                places = [r for x in surfaces for r in self.arabic_latin.matches(x)]
                 rids += [r for x in surfaces for r in self.thai_latin.matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
@@ -297,6 +298,8 @@ class TieredResolver:
                 rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
                 rids += index.chinese_matches(x) + index.japanese_matches(x)
         found = self.blocker.by_rids(rids, types, exclude, scopes)
+        if places:
+            found.update(self.blocker.by_rids(places, ["Place"], exclude, scopes))
         if self.settings.round5_matching and "Person" in types:
             found.update(self._arabic_people(surfaces, types, exclude, scopes))
         return found
