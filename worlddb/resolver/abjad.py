@@ -262,10 +262,8 @@ def _assimilated_article(word: str, after: str) -> bool:
 def arabic_spelling(arabic: str, latin: str) -> bool:
     """Whether the Latin name ``latin`` spells the name ``arabic`` written in Arabic letters (see
     the module docstring); both must hold at least ``MIN_KEY`` consonant classes."""
-    if not is_arabic(arabic):
+    if not _readable(arabic):
         return False
-    if sum(ch in _KEY_CLASSES or ch in "حهھ" for ch in arabic) < MIN_KEY:
-        return False  # two consonants meet too many names
     letters = _arabic_letters(arabic)
     text = "".join(_latin_words(latin))
     if not text:
@@ -278,12 +276,18 @@ def arabic_name_spelling(arabic: str, latin: str) -> bool:
     """``arabic_spelling`` for a person's name, word by word: as many words, each spelled by its
     own (a name run together reads too many others: "إلياس مراح" as "Luis Moore")."""
     words, spelled = _arabic_words(arabic), [w for w in latin.split() if _latin_words(w)]
-    if len(words) != len(spelled) or not arabic_spelling(arabic, latin):
+    if len(words) != len(spelled) or not _readable(arabic):
         return False
     return all(
         reads(tuple(_arabic_letters(a)), "".join(_latin_words(b)), _VOWELS)
         for a, b in zip(words, spelled, strict=True)
     )
+
+
+def _readable(arabic: str) -> bool:
+    """Whether ``arabic`` is in Arabic letters with ``MIN_KEY`` consonants at least: two meet
+    too many names."""
+    return is_arabic(arabic) and sum(ch in _KEY_CLASSES or ch in "حهھ" for ch in arabic) >= MIN_KEY
 
 
 def _arabic_letters(name: str) -> list[tuple[str, tuple[str, ...]]]:

@@ -36,14 +36,13 @@ __all__ = [
 
 _TRAILING: Final = LEGAL_FORMS | {"group", "holding", "holdings", "com", "net", "org", "io"}
 _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
-_PARTICLES: Final = _JOINERS | frozenset(
+PARTICLES: Final = _JOINERS | frozenset(
     {"do", "da", "dos", "das", "di", "del", "della", "des", "du", "la", "le", "van", "von", "der",
      "den", "y", "e", "et", "und", "och", "i", "fur", "zu", "zur", "zum", "am", "im", "an",
      "auf", "bei"}
 )  # fmt: skip
 """Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
 skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
-PARTICLES: Final = _PARTICLES
 _SPELLED_OUT: Final = 5
 """A trailing form this long and all letters is written out ("Company", "Group", "Limited",
 "Aktiebolag"), and acronyms often keep its initial ("EKC", "PRG"); "Inc", "Ltd" and "Co" are
@@ -142,8 +141,8 @@ def _split_forms(name: str) -> tuple[list[str], list[str]]:
 
 
 def initials(words: Sequence[str]) -> str:
-    """The first letters of folded ``words``, particles (``_PARTICLES``) skipped."""
-    return "".join(w[0] for w in words if w not in _PARTICLES)
+    """The first letters of folded ``words``, particles (``PARTICLES``) skipped."""
+    return "".join(w[0] for w in words if w not in PARTICLES)
 
 
 COMPOUND_WORD: Final = 8  # a word this long may be a compound whose parts give letters too
@@ -155,7 +154,7 @@ def compound_initials(key: str, words: tuple[str, ...]) -> bool:
     giving one letter more from within it, in order, as a compound gives one for each of its
     parts ("MFB": Microfinance Bank, "GLP": Grünliberale Partei). Every word gives its first
     letter; a word shorter than ``COMPOUND_WORD`` gives only that."""
-    kept = [w for w in words if w not in _PARTICLES]
+    kept = [w for w in words if w not in PARTICLES]
     if not kept or len(key) < len(kept) or len(key) > 2 * len(kept):
         return False
 
@@ -191,14 +190,14 @@ def syllabic(key: str, name: str) -> bool:
         if wi == len(words):
             return qi == len(key)
         word = words[wi]
-        if word in _PARTICLES and fits(qi, wi + 1):
+        if word in PARTICLES and fits(qi, wi + 1):
             return True
         return any(
             key[qi : qi + k] == word[:k] and fits(qi + k, wi + 1)
             for k in range(1, min(len(word), len(key) - qi) + 1)
         )
 
-    content = [w for w in words if w not in _PARTICLES]
+    content = [w for w in words if w not in PARTICLES]
     return len(content) < len(key) and fits(0, 0)
 
 
@@ -232,7 +231,7 @@ def lead_keys(name: str) -> frozenset[str]:
     word's first two letters and the other words' initials, particles and trailing legal forms
     left out ("University of Benin" → "unb", for UNIBEN); see ``syllabic_lead_keys``."""
     words, _ = _without_forms(name)
-    content = [w for w in words if w not in _PARTICLES]
+    content = [w for w in words if w not in PARTICLES]
     if len(content) < 2 or len(content) > MAX_KEY_WORDS or len(content[0]) < 2:
         return frozenset()
     return frozenset({content[0][:2] + "".join(w[0] for w in content[1:])})

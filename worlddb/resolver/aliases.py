@@ -23,8 +23,6 @@ from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from worlddb.resolver.abjad import ABJAD_TAG, arabic_keys, is_arabic, latin_key
-from worlddb.resolver.abjad import MIN_KEY as MIN_ABJAD_KEY
 from worlddb.resolver.acronym_keys import (
     MAX_SYLLABIC,
     MIN_SYLLABIC,
@@ -49,6 +47,7 @@ from worlddb.resolver.korean import (
     one_korean_name,
 )
 from worlddb.resolver.korean_latin import same_korean_name
+from worlddb.resolver.letter_scripts import LETTER_SCRIPTS
 from worlddb.resolver.romanised import (
     brahmic_skeletons,
     file_keys,
@@ -56,9 +55,6 @@ from worlddb.resolver.romanised import (
     skeleton_matches,
     skeletons,
 )
-from worlddb.resolver.thai import MIN_KEY as MIN_THAI_KEY
-from worlddb.resolver.thai import THAI_TAG, is_thai, thai_keys
-from worlddb.resolver.thai import latin_key as thai_latin_key
 from worlddb.resolver.units import latin_unit_dropped, unit_dropped
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
@@ -112,8 +108,9 @@ class AcronymIndex:
         self.leads: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
-        self.arabic = False  # ... and one in Arabic letters (``abjad``)
-        self.thai = False  # ... and one in Thai letters (``thai``)
+        # ... and the tags of the letter-read scripts (``letter_scripts``: Arabic, Thai) a name
+        # is stored in, whose keys a Latin query is then looked up by too
+        self.lettered: set[str] = set()
         # People's names by their Korean blocking key (``worlddb.resolver.korean``): those in
         # Hangul, always; and the *Latin side*: those in Latin letters shaped like Korean names
         # (``latin``), by their Pinyin readings (``chinese``, ``worlddb.resolver.chinese``) and by
@@ -173,14 +170,12 @@ class AcronymIndex:
                 self.brahmic = True
                 words, joined = brahmic_skeletons(name, script)
                 _file(self.romanised, {*words, joined} - {""}, rid)
-            if self.round5 and is_arabic(name):  # "قطابر" under Qatabir's consonants (``abjad``)
-                keys = {ABJAD_TAG + k for k in arabic_keys(name)}
-                self.arabic = self.arabic or bool(keys)
-                _file(self.romanised, keys, rid)
-            if self.round5 and is_thai(name):  # "ดอนหวาย" under Don Wai's consonants (``thai``)
-                keys = {THAI_TAG + k for k in thai_keys(name)}
-                self.thai = self.thai or bool(keys)
-                _file(self.romanised, keys, rid)
+            # "قطابر" under Qatabir's consonants (``abjad``), "ดอนหวาย" under Don Wai's
+            for lettered in LETTER_SCRIPTS if self.round5 else ():
+                keys = lettered.script_keys(name)
+                if keys:
+                    self.lettered.add(lettered.tag)
+                    _file(self.romanised, keys, rid)
 
     def _add_hangul(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
@@ -288,12 +283,9 @@ class AcronymIndex:
         if self.round5 and not foreign_script(name):
             if self.brahmic:  # also as a Brahmic name's key has it, once one is stored
                 keyings += [brahmic_skeletons(name, ""), brahmic_skeletons(name, TAMIL)]
-            key = latin_key(name) if self.arabic else ""
-            if len(key) >= MIN_ABJAD_KEY:  # also as a name in Arabic letters is, once one is
-                keyings.append((frozenset(), ABJAD_TAG + key))
-            key = thai_latin_key(name) if self.thai else ""
-            if len(key) >= MIN_THAI_KEY:  # ... and in Thai letters
-                keyings.append((frozenset(), THAI_TAG + key))
+            for lettered in LETTER_SCRIPTS:  # as a name in Arabic or Thai letters is, once one is
+                if lettered.tag in self.lettered:
+                    keyings += [(frozenset(), key) for key in lettered.latin_keys(name)]
             bare = latin_unit_dropped(name)  # "Ruifang District" as "瑞芳區" is filed
             if bare:
                 keyings.append((frozenset(), skeletons(bare, True)[1]))

@@ -105,10 +105,9 @@ def _folded_text(name: str) -> str:
 
 _ARABIC_BARE: Final = str.maketrans(
     {
-        ch: unicodedata.normalize("NFD", ch)[0]
+        ch: parts[0]
         for ch in map(chr, range(0x0600, 0x0700))
-        if len(unicodedata.normalize("NFD", ch)) == 2
-        and unicodedata.normalize("NFD", ch)[1] in "\u0653\u0654\u0655"
+        if len(parts := unicodedata.normalize("NFD", ch)) == 2 and parts[1] in "\u0653\u0654\u0655"
     }
     | {"\u0671": "\u0627"}
 )
@@ -156,6 +155,7 @@ def _strip_person(words: list[str]) -> tuple[list[str], frozenset[str]]:
     return words, frozenset(found)
 
 
+_CYRILLIC: Final = re.compile("[\u0400-\u04ff]")
 _INITIALS_END: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]\.\s?){2,}\s*$")
 """Two initials or more, each with its full stop, ending a name: "K.K.", "G. K.", "A.Ş."."""
 _ABBREVIATED: Final = re.compile(r"^[^\W\d_]{2,}\.$|^[^\W\d_]+\.[^\W\d_.]+\.?$")
@@ -268,9 +268,6 @@ def name_form(name: str, personal: bool = False) -> NameForm:
     return NameForm(
         expanded, "".join(expanded), numbers, sounds, suffix, shortened, initialled, cyrillic
     )
-
-
-_CYRILLIC: Final = re.compile("[\u0400-\u04ff]")
 
 
 _RESPELLINGS: Final = (

@@ -9,7 +9,6 @@ read as vowels the script did not write. Pure.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 
 __all__ = ["Letters", "reads", "undoubled", "written_in"]
 
@@ -17,10 +16,10 @@ Letters = tuple[tuple[str, tuple[str, ...]], ...]
 """Each letter of a name with its Latin spellings ("" when it may go unwritten), in order."""
 
 
-def reads(letters: Letters, text: str, vowels: frozenset[str], *, doubled: bool = True) -> bool:
+def reads(letters: Letters, text: str, vowels: frozenset[str]) -> bool:
     """Whether ``text`` reads as ``letters``: each letter by one of its spellings (a consonant's
-    also written twice, with ``doubled``: an Arabic shadda), with runs of ``vowels`` between
-    them read as unwritten vowels."""
+    also written twice: an Arabic shadda, a Thai final doubled in Latin letters), with runs of
+    ``vowels`` between them read as unwritten vowels."""
     size = len(text)
     reached = {0}
     for _, spellings in letters:
@@ -33,8 +32,7 @@ def reads(letters: Letters, text: str, vowels: frozenset[str], *, doubled: bool 
                     elif text.startswith(spelled, pos):
                         end = pos + len(spelled)
                         nxt.add(end)
-                        twice = doubled and spelled[-1] not in vowels
-                        if twice and text.startswith(spelled, end):
+                        if spelled[-1] not in vowels and text.startswith(spelled, end):
                             nxt.add(end + len(spelled))
         if not nxt:
             return False
@@ -42,7 +40,7 @@ def reads(letters: Letters, text: str, vowels: frozenset[str], *, doubled: bool 
     return any(size in _after_vowels(text, end, vowels) for end in reached)
 
 
-def _after_vowels(text: str, start: int, vowels: Sequence[str] | frozenset[str]) -> list[int]:
+def _after_vowels(text: str, start: int, vowels: frozenset[str]) -> list[int]:
     """``start`` and every position after a run of ``vowels`` from it."""
     out = [start]
     pos = start

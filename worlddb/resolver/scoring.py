@@ -85,6 +85,7 @@ class CandidateScorer:
         for cand in cands:
             personal = "Person" in (kind, cand.type)
             place_pair = kind == cand.type == "Place"
+            people = kind == cand.type == "Person"
             forms = query_forms.get(personal)
             if forms is None:
                 forms = query_forms[personal] = readings(surfaces, scripts, personal, titles=round5)
@@ -95,14 +96,10 @@ class CandidateScorer:
                     tier = "phonetic" if phonetic else "fuzzy"
                     best = Option(cand.id, tier, TRANSLIT_SIMILARITY, KOREAN_WHY, cand.surfaces[0])
                     break
-                read_abjad = place_pair or kind == cand.type == "Person"
-                if read_abjad and round5 and _arabic_spelled(surface, surfaces, personal):
+                spelled = _spelled_across(surface, surfaces, place_pair, people) if round5 else ""
+                if spelled:  # "قطابر" / "Qatabir", "ตลาดน้อย" / "Talat Noi"
                     tier = "phonetic" if phonetic else "fuzzy"
-                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, ABJAD_WHY, cand.surfaces[0])
-                    break
-                if place_pair and round5 and _thai_spelled(surface, surfaces):
-                    tier = "phonetic" if phonetic else "fuzzy"
-                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, THAI_WHY, cand.surfaces[0])
+                    best = Option(cand.id, tier, TRANSLIT_SIMILARITY, spelled, cand.surfaces[0])
                     break
                 if all(_two_hangul_names(surface, q, personal) for q in surfaces):
                     continue  # 김영일 is not 김영길: no string distance between Hangul names
@@ -227,17 +224,18 @@ def _two_hangul_names(a: str, b: str, personal: bool) -> bool:
     return other_hangul_name(a, b, personal)
 
 
-def _arabic_spelled(surface: str, surfaces: Sequence[str], personal: bool) -> bool:
-    """Whether one of two places' or people's names is in Arabic letters and the other, in
-    Latin letters, spells it (``abjad.arabic_spelling``; a person's word by word,
-    ``abjad.arabic_name_spelling``)."""
-    spelling = arabic_name_spelling if personal else arabic_spelling
-    return _spelled(surface, surfaces, is_arabic, spelling)
-
-
-def _thai_spelled(surface: str, surfaces: Sequence[str]) -> bool:
-    """The same for a name in Thai letters (``thai.thai_spelling``)."""
-    return _spelled(surface, surfaces, is_thai, thai_spelling)
+def _spelled_across(surface: str, surfaces: Sequence[str], places: bool, people: bool) -> str:
+    """The evidence when one of two places' names is in Arabic or Thai letters and the other,
+    in Latin letters, spells it (``abjad.arabic_spelling``, ``thai.thai_spelling``), or one of
+    two people's names is in Arabic letters and the other spells it word by word
+    (``abjad.arabic_name_spelling``); ``""`` otherwise."""
+    if places and _spelled(surface, surfaces, is_arabic, arabic_spelling):
+        return ABJAD_WHY
+    if people and _spelled(surface, surfaces, is_arabic, arabic_name_spelling):
+        return ABJAD_WHY
+    if places and _spelled(surface, surfaces, is_thai, thai_spelling):
+        return THAI_WHY
+    return ""
 
 
 def _spelled(

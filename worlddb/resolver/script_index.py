@@ -23,17 +23,14 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from worlddb.resolver.abjad import ABJAD_TAG, MIN_KEY, arabic_keys, is_arabic, latin_key
 from worlddb.resolver.brahmic import TAMIL, brahmic_script
+from worlddb.resolver.letter_scripts import ARABIC, THAI, LetterScript
 from worlddb.resolver.romanised import (
     brahmic_skeletons,
     file_keys,
     foreign_script,
     skeleton_matches,
 )
-from worlddb.resolver.thai import MIN_KEY as MIN_THAI_KEY
-from worlddb.resolver.thai import THAI_TAG, is_thai, thai_keys
-from worlddb.resolver.thai import latin_key as thai_latin_key
 from worlddb.store.protocols import Store
 from worlddb.store.resolver_queries import BlockingQueries, resolver_reads_of
 
@@ -110,16 +107,10 @@ def _brahmic_stored(name: str) -> set[str]:
     return keys
 
 
-def _arabic_query(name: str) -> list[Keying]:
-    if not is_arabic(name):
-        return []
-    # each key alone: "الخرطوم" is also filed as Khartoum is, without its article
-    return [(frozenset(), ABJAD_TAG + key) for key in arabic_keys(name)]
-
-
-def _arabic_stored(name: str) -> set[str]:
-    key = latin_key(name)
-    return {ABJAD_TAG + key} if len(key) >= MIN_KEY else set()
+def _script_keying(script: LetterScript) -> Callable[[str], list[Keying]]:
+    """A query's keyings in ``script``: each key alone ("الخرطوم" is also filed as Khartoum is,
+    without its article)."""
+    return lambda name: [(frozenset(), key) for key in script.script_keys(name)]
 
 
 class BrahmicLatinIndex(LatinKeyIndex):
@@ -134,20 +125,13 @@ class ArabicLatinIndex(LatinKeyIndex):
     "Qatabir")."""
 
     def __init__(self, source: Store | BlockingQueries) -> None:
-        super().__init__(source, frozenset({"Place", "Person"}), _arabic_query, _arabic_stored)
-
-
-def _thai_query(name: str) -> list[Keying]:
-    return [(frozenset(), THAI_TAG + key) for key in thai_keys(name)] if is_thai(name) else []
-
-
-def _thai_stored(name: str) -> set[str]:
-    key = thai_latin_key(name)
-    return {THAI_TAG + key} if len(key) >= MIN_THAI_KEY else set()
+        super().__init__(
+            source, frozenset({"Place", "Person"}), _script_keying(ARABIC), ARABIC.latin_keys
+        )
 
 
 class ThaiLatinIndex(LatinKeyIndex):
     """Places' Latin names by their consonant keys (``thai``: "ดอนหวาย" for "Don Wai")."""
 
     def __init__(self, source: Store | BlockingQueries) -> None:
-        super().__init__(source, frozenset({"Place"}), _thai_query, _thai_stored)
+        super().__init__(source, frozenset({"Place"}), _script_keying(THAI), THAI.latin_keys)
