@@ -72,6 +72,7 @@ __all__ = [
     "R52",
     "R53",
     "R54",
+    "R55",
     "canonical_key",
     "load_generalisation",
 ]
@@ -615,6 +616,20 @@ no nicknames, transliterations, acronyms, place aliases, tools or products), bui
 code, frozen before the round-47 tuning (no code of that round existed yet); run once on round-40
 and once on round-46 code and read after round 46, so from the next round on it is development
 data."""
+R55: Final = ("r55",)
+"""The round-55 hold-out (``scripts/make_resolver_r55.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of the
+Portuguese-speaking world (Brazil, Portugal and Mozambique), one entity written two ways (people of
+Portuguese names with and without Brazilian titles short and long and with and without their
+accents (hunspell-pt-pt, get-br-gender, br-address-normalize), Brazil's municipalities and
+Mozambique's places with and without accents (cidade-ibge-tom, moz-utils), municipalities with a
+word abbreviated and a Mozambican district under its two names, Brazil's courts against their
+acronyms (juscraper), legal forms short and long of Brazilian, Portuguese and Mozambican companies,
+seeded random typing errors) and near-named pairs (given names and family names one edit apart,
+people sharing a family name, companies named after municipalities, places or family names one edit
+apart, Brazilian municipalities and Mozambican places one edit apart; no nicknames,
+transliterations, tools or products), built blind on round-47 code, frozen before the round-48
+tuning (no round-48 code existed yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -670,10 +685,11 @@ _FILES: Final = {
     "r52": "resolver_r52_holdout.jsonl",
     "r53": "resolver_r53_holdout.jsonl",
     "r54": "resolver_r54_holdout.jsonl",
+    "r55": "resolver_r55_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R54``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R55``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
