@@ -74,6 +74,7 @@ HOLDOUTS = {
     "r54": ("01be047c710e0172", 9),  # no nickname, translit., acronym, place_alias, tools
     "r55": ("d99c1d0440f644b7", 11),  # no nickname, transliteration, tool_alias, similar_product
     "r56": ("b17902e90201ea2e", 10),  # no acronym, accents, translit., tools, products
+    "r57": ("45f94e805dc43b2d", 10),  # no nickname, translit., place_alias, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

