@@ -40,7 +40,9 @@ def test_two_common_first_names_one_slip_apart_are_two_names() -> None:
     # a slip into a word that is nobody's common first name is still a typo
     assert word_similarity("jonh", "john", False, "given")[1] == "typo"
     # only in the given name's place: a product word that is someone's name says nothing
-    assert word_similarity("nina", "jina", False, "name")[1] == "typo"
+    assert word_similarity("clas", "claus", False, "name")[1] == "typo"
+    # but one letter struck for another that makes a known name is that name, in any place
+    assert word_similarity("nina", "jina", False, "name") == (0.0, "")
 
 
 def test_alternating_spellings_stay_one_name() -> None:

@@ -13,7 +13,7 @@ from worlddb.model import NodeId, WorldSpec
 from worlddb.resolver import Option
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.similarity import compare_names, name_form
-from worlddb.resolver.slips import other_name_in_script
+from worlddb.resolver.slips import other_name_in_script, typing_slip, wide_slip
 
 pytestmark = pytest.mark.worlddb(recluster=False)
 
@@ -186,3 +186,62 @@ def test_the_resolver_finds_a_place_written_short(db: WorldDB) -> None:
     result = resolve(db, "Place", "Kennett Sq")
     assert result.world_id == stored or stored in [o.world_id for o in result.options]
     assert resolve(db, "Place", "Kennett Sqaure").outcome != "new"  # typo path unchanged
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored", "wide"),
+    [
+        ("martlnez", "martinez", True),  # "l" one key diagonally off "i"
+        ("rosfnberg", "rosenberg", True),  # "f" for "e"
+        ("linva", "linda", True),  # "v" for "d"
+        ("lakufen", "laufen", True),  # "k" struck beside "u"
+        ("nauri", "gauri", False),  # the first letter: another name as often as a slip
+        ("kovar", "kovac", False),  # "r" is nowhere near "c"
+        ("ramen", "raman", False),  # a vowel changed: no key explains it
+    ],
+)
+def test_a_wide_slip_is_a_key_diagonally_off_after_the_first_letter(
+    typed: str, stored: str, wide: bool
+) -> None:
+    assert wide_slip(typed, stored) is wide
+    assert not typing_slip(typed, stored)  # none of them touches the right key
+
+
+@pytest.mark.parametrize(
+    ("query", "stored", "same"),
+    [
+        ("Alvaro Martlnez", "Alvaro Martinez", True),  # no list knows "Martlnez"
+        ("Lea Rosfnberg", "Lea Rosenberg", True),
+        ("Bianka Horvath", "Blanka Horvath", False),  # a wide slip that makes a known name
+        ("Gauri Jagadala", "Nauri Jagadala", False),  # at the start: a wide slip is not read
+    ],
+)
+def test_a_wide_slip_counts_only_when_it_makes_no_known_name(
+    query: str, stored: str, same: bool
+) -> None:
+    assert same_person(query, stored) is same
+
+
+@pytest.mark.parametrize(
+    ("query", "stored", "same"),
+    [
+        ("Lisa Nickel", "Lisa Bickel", False),  # "n" beside "b", but Nickel is a known surname
+        ("Alexander Moss", "Alexander Koss", False),
+        ("Lisa Nivkel", "Lisa Nickel", True),  # the same slip into a non-name is a typo
+        ("Maria Gonsalez", "Maria Gonzalez", True),  # s / z: one name spelled as it sounds
+        ("Tomas Nickel", "Tomas Nickle", True),  # two letters swapped: judged by the keys
+    ],
+)
+def test_a_slip_that_makes_another_known_name_is_that_name(
+    query: str, stored: str, same: bool
+) -> None:
+    assert same_person(query, stored) is same
+
+
+def test_a_company_one_real_word_off_another_is_another_company() -> None:
+    def same_firm(query: str, stored: str) -> bool:
+        return compare_names(name_form(query, False), name_form(stored, False)) is not None
+
+    assert not same_firm("Nystrom Logistics", "Bystrom Logistics")
+    assert not same_firm("Hacker Industries", "Backer Industries")
+    assert same_firm("Nyatrom Logistics", "Nystrom Logistics")  # "a" beside "s": a non-word

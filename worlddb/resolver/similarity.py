@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from worlddb.resolver.brahmic import SPACELESS, brahmic_key
@@ -50,21 +49,16 @@ from worlddb.resolver.lexicon import (
     VENDORS,
 )
 from worlddb.resolver.namedata import (
-    all_given,
-    all_surnames,
     are_nicknames,
-    common_given,
-    given_abroad,
     given_names,
-    surnames_abroad,
 )
-from worlddb.resolver.places import is_place_name
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.word_similarity import (
     ABBREVIATION_SIMILARITY,
     PROPER_WORD,
     SLIP_SIMILARITY,
     TRANSLIT_SIMILARITY,
+    listed_word,
     word_role,
     word_similarity,
 )
@@ -277,25 +271,11 @@ def compare_names(
     if strict and reasons <= {"typo", "phonetic"} and len(pairs) == 1 and not personal:
         i, j = pairs[0]
         short = max(len(query.words[i]), len(stored.words[j])) <= PROPER_WORD
-        if short and not (place and not _listed_word(query.words[i])):
+        if short and not (place and not listed_word(query.words[i])):
             return None  # a short one-word name one letter off: Stripe / Stride, Meta / Metta
     score = total / weight - OPTIONAL_PENALTY * (len(left_q) + len(left_s))
     evidence = min(reasons, key=lambda r: _EVIDENCE_RANK[r])
     return NameMatch(round(max(score, 0.0), 4), evidence)
-
-
-@lru_cache(maxsize=65536)
-def _listed_word(word: str) -> bool:
-    """Whether some list knows ``word`` as a name: a place's (own or other, GeoNames), a given
-    name or a surname (the census, ``nam_dict`` and each country's common names)."""
-    return (
-        word in all_given()
-        or word in all_surnames()
-        or word in surnames_abroad()
-        or word in given_abroad()
-        or word in common_given()
-        or is_place_name(word)
-    )
 
 
 def _cut_short(a: str, b: str, query: NameForm, stored: NameForm) -> bool:

@@ -17,25 +17,39 @@ from typing import Final
 
 from rapidfuzz.distance import OSA
 
-__all__ = ["NEIGHBOURS", "SOUND_ALIKE", "other_name_in_script", "typing_slip"]
+__all__ = [
+    "NEIGHBOURS",
+    "SOUND_ALIKE",
+    "WIDE_NEIGHBOURS",
+    "other_name_in_script",
+    "typing_slip",
+    "wide_slip",
+]
 
 _KEY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
-def _keyboard() -> dict[str, frozenset[str]]:
-    """Each letter's neighbours on a staggered QWERTY keyboard (same row, and the rows above
-    and below as they are offset)."""
+def _keyboard(above: tuple[int, ...]) -> dict[str, frozenset[str]]:
+    """Each letter's neighbours on a QWERTY keyboard: the same row's keys beside it, and the keys
+    of the row above at the column offsets ``above`` (and so, in turn, of the row below)."""
     where = {ch: (r, c) for r, row in enumerate(_KEY_ROWS) for c, ch in enumerate(row)}
     near: dict[str, set[str]] = {ch: set() for ch in where}
     for ch, (r, c) in where.items():
         for other, (r2, c2) in where.items():
-            if (r2 == r and abs(c2 - c) == 1) or (r2 == r - 1 and c2 in (c, c + 1)):
+            if (r2 == r and abs(c2 - c) == 1) or (r2 == r - 1 and c2 - c in above):
                 near[ch].add(other)
                 near[other].add(ch)
     return {ch: frozenset(n) for ch, n in near.items()}
 
 
-NEIGHBOURS: Final = _keyboard()
+NEIGHBOURS: Final = _keyboard(above=(0, 1))
+"""The keys touching each key on a staggered keyboard (each row sits a little to the right of
+the one above it): "d" touches "e" and "r" above, "x" and "c" below."""
+WIDE_NEIGHBOURS: Final = _keyboard(above=(-1, 0, 1))
+"""``NEIGHBOURS`` and the key diagonally one further on each side of the rows above and below,
+as if the rows were not staggered: a finger landing a little off ("e" for "f", "v" for "d"), and
+the square grid that common typing-error generators take for a keyboard. Wider, so it explains
+more real names one letter apart too; ``wide_slip`` says when it is read."""
 SOUND_ALIKE: Final = frozenset(
     frozenset(p) for p in ("ck", "kq", "cq", "cs", "sz", "iy", "uw", "fv", "gj", "xz")
 )
@@ -72,6 +86,34 @@ def typing_slip(typed: str, stored: str) -> bool:
         if typed[:i] + typed[i + 1 :] == stored:
             extra, beside = typed[i], typed[max(i - 1, 0) : i] + typed[i + 1 : i + 2]
             if any(ch == extra or extra in NEIGHBOURS.get(ch, frozenset()) for ch in beside):
+                return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def wide_slip(typed: str, stored: str) -> bool:
+    """Whether ``typed`` is ``stored`` with one slip on ``WIDE_NEIGHBOURS``' keys, after its first
+    letter: a letter struck for a key up to one column off diagonally, or struck beside such a
+    key's, anywhere but at the start ("Martlnez" / Martinez, "Rosfnberg" / Rosenberg).
+
+    Why not the first letter: one letter changed at the start is another name far more often
+    than a slip (Nauri / Gauri, Rajendra / Gajendra), and people type the first letter of a name
+    with the most care. Every ``typing_slip`` is also a wide slip. The caller decides when the
+    wider reading may stand (``word_similarity``: only for a typed word no list knows as a name).
+    """
+    if typing_slip(typed, stored):
+        return True
+    if not typed or not stored or typed[0] != stored[0]:
+        return False
+    if len(typed) == len(stored):
+        diff = [i for i in range(len(typed)) if typed[i] != stored[i]]
+        return len(diff) == 1 and typed[diff[0]] in WIDE_NEIGHBOURS.get(stored[diff[0]], ())
+    if len(typed) != len(stored) + 1:
+        return False
+    for i in range(1, len(typed)):
+        if typed[:i] + typed[i + 1 :] == stored:
+            extra, beside = typed[i], typed[i - 1] + typed[i + 1 : i + 2]
+            if any(extra in WIDE_NEIGHBOURS.get(ch, frozenset()) for ch in beside):
                 return True
     return False
 

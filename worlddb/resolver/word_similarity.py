@@ -31,10 +31,11 @@ from worlddb.resolver.namedata import (
     surnames,
     surnames_abroad,
 )
+from worlddb.resolver.places import is_place_name
 from worlddb.resolver.romanised import HAN
 from worlddb.resolver.shortened import written_short
 from worlddb.resolver.slavic import slavic_pet_form
-from worlddb.resolver.slips import typing_slip
+from worlddb.resolver.slips import typing_slip, wide_slip
 from worlddb.resolver.syllables import two_syllables
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "PROPER_WORD",
     "SLIP_SIMILARITY",
     "TRANSLIT_SIMILARITY",
+    "listed_word",
     "word_role",
     "word_similarity",
 ]
@@ -157,7 +159,7 @@ def word_similarity(
     abroad = abroad or (strict and role == "given" and _first_names_abroad(a, b))
     if swapped or (not abroad and _within(a, b, allowed, strict)):
         score = JaroWinkler.normalized_similarity(a, b)
-        if strict and (swapped or typing_slip(a, b)):
+        if strict and (swapped or _slip(a, b)):
             # The slip is the evidence, wherever it fell: Jaro-Winkler's bonus for a shared
             # start would rate "Zmalie" / "Amalie" below "Amalei", and a short word below a long.
             score = max(score, SLIP_SIMILARITY)
@@ -260,11 +262,47 @@ def _two_names(a: str, b: str, role: str) -> bool:
 
 def _within(typed: str, stored: str, allowed: int, strict: bool) -> bool:
     """Whether ``typed`` is ``stored`` mistyped: at most ``allowed`` edits, and a single edit
-    only when it is a slip of the fingers (``_typing_slip``) unless ``strict`` is off."""
+    only when it is a slip of the fingers (``_slip``) unless ``strict`` is off."""
     distance = OSA.distance(typed, stored, score_cutoff=allowed + 1)
     if distance > allowed:
         return False
-    return distance != 1 or not strict or typing_slip(typed, stored)
+    return distance != 1 or not strict or _slip(typed, stored)
+
+
+def _slip(typed: str, stored: str) -> bool:
+    """Whether a one-edit difference is a slip of the fingers: on the keys touching the right
+    one (``slips.typing_slip``), or on the wider ring of keys around it after the first letter
+    (``slips.wide_slip``) when no list knows the typed word as a name ("Martlnez", "Compkting":
+    a non-word has no other reading).
+
+    One letter struck for another that makes a name some list knows ("Mason" for Kason, "Vega"
+    for Cega, "Blanka" for Bianka) is not read as a slip: a spelling checker's real-word error is
+    far rarer than its non-word one, while two real names one letter apart are common. A letter
+    left out, doubled or added, two letters swapped, and letters that spellings of one name
+    alternate ("Gonsalez" / Gonzalez, ``_alternation``), are still judged by the keys.
+    """
+    if (
+        len(typed) == len(stored)
+        and not _transposed(typed, stored)
+        and not _alternation(typed, stored)
+        and listed_word(typed)
+    ):
+        return False
+    return typing_slip(typed, stored) or (wide_slip(typed, stored) and not listed_word(typed))
+
+
+@lru_cache(maxsize=65536)
+def listed_word(word: str) -> bool:
+    """Whether some list knows ``word`` as a name: a place's (own or other, GeoNames), a given
+    name or a surname (the census, ``nam_dict`` and each country's common names)."""
+    return (
+        word in all_given()
+        or word in all_surnames()
+        or word in surnames_abroad()
+        or word in given_abroad()
+        or word in common_given()
+        or is_place_name(word)
+    )
 
 
 def word_role(i: int, j: int, size_q: int, size_s: int, personal: bool) -> str:
