@@ -202,6 +202,10 @@ def test_acronym_keys_come_from_the_names_own_words() -> None:
     assert "bofa" in stored_acronyms("Bank of America")
     assert "ucb" in stored_acronyms("University of California, Berkeley")
     assert "js" in stored_acronyms("JavaScript")
+    # letters outside ASCII fold as the stored names' words do ("İ" is not "i" and a dot)
+    assert query_acronym("İELEV") == "ielev" and query_acronym("ÖSYM") == "osym"
+    assert query_acronym("ХХК") == "kkk"  # each letter as a word it begins: "Хязгаарлагдмал" → k
+    assert query_acronym("АТ «Мінько»") is None  # a legal form and a quoted name: no acronym
 
 
 @pytest.mark.parametrize(
@@ -211,6 +215,12 @@ def test_acronym_keys_come_from_the_names_own_words() -> None:
         ("Procter & Gamble", "P&G"),
         ("Bank of America", "BofA"),
         ("NASA", "National Aeronautics and Space Administration"),
+        ("Kognitif ve Davranış Terapileri Derneği", "KDTD"),  # Turkish "ve" (and) skipped
+        ("Ölçme, Seçme ve Yerleştirme Merkezi", "ÖSYM"),
+        ("GİLT", "Girişimci İnovatif Liderler Takımı"),  # a stored acronym with Turkish letters
+        ("EPİAŞ", "Enerji Piyasaları İşletme Anonim Şirketi"),
+        ("Министерство на образованието и науката", "МОН"),  # in Cyrillic, "на" and "и" skipped
+        ("НОИ", "Национален осигурителен институт"),
     ],
 )
 def test_acronyms_resolve_either_way(db: WorldDB, stored: str, query: str) -> None:
@@ -218,6 +228,13 @@ def test_acronyms_resolve_either_way(db: WorldDB, stored: str, query: str) -> No
     result = resolve(db, "Organization", query)
     assert (found(result), result.tier) == (target, "acronym")
     assert "acronym:" in result.why(target)
+
+
+def test_an_acronym_in_one_script_names_no_name_in_another(db: WorldDB) -> None:
+    # "АТ «Мінько»" folds to the key "atm", which Latin initials hold too: they say nothing
+    store_all(db, ("Organization", "Alpha Tango Media"), ("Organization", "ПУМБ"))
+    assert resolve(db, "Organization", "АТ «Мінько»").outcome == "new"
+    assert resolve(db, "Organization", "Pravda Ukrainy Media Bureau").outcome == "new"
 
 
 def test_an_acronym_several_entities_share_proposes_none(db: WorldDB) -> None:

@@ -39,10 +39,13 @@ _JOINERS: Final = frozenset({"of", "and", "the", "for", "de", "&"})
 PARTICLES: Final = _JOINERS | frozenset(
     {"do", "da", "dos", "das", "di", "del", "della", "des", "du", "la", "le", "van", "von", "der",
      "den", "y", "e", "et", "und", "och", "i", "fur", "zu", "zur", "zum", "am", "im", "an",
-     "auf", "bei"}
+     "auf", "bei", "ve", "ile", "dan", "untuk", "dari", "es", "na", "ya", "wa", "ng", "sa"}
 )  # fmt: skip
-"""Articles, prepositions and conjunctions of the EU's Latin-script languages that acronyms
-skip ("Universidade Federal do Acre" → UFAC), from their grammars, not from any test set."""
+"""Articles, prepositions and conjunctions that acronyms skip ("Universidade Federal do Acre" →
+UFAC), from the grammars of the EU's Latin-script languages and of Turkish ("ve", "ile"),
+Indonesian and Malay ("dan", "untuk", "dari"), Hungarian ("és"), Swahili ("na", "ya", "wa"),
+Tagalog ("ng", "sa") and, folded to Latin letters, the Slavic "на" and "и"; not from any test
+set."""
 _SPELLED_OUT: Final = 5
 """A trailing form this long and all letters is written out ("Company", "Group", "Limited",
 "Aktiebolag"), and acronyms often keep its initial ("EKC", "PRG"); "Inc", "Ltd" and "Co" are
@@ -52,6 +55,7 @@ MAX_SYLLABIC: Final = 10  # ... and at most: "UNILORIN", "CAJASTUR", "INTERVALOR
 MAX_KEY_WORDS: Final = 5  # initials keys looked up for one: names of more words are rare
 _CAMEL: Final = re.compile(r"[A-Z][a-z]+|[A-Z]+(?![a-z])|[a-z]+|[0-9]+")
 _NUMERONYM: Final = re.compile(r"^([a-z])([0-9]{1,2})([a-z])$")
+_QUOTES: Final = frozenset('«»‹›“”„‟"「」『』')
 
 
 @lru_cache(maxsize=65536)
@@ -61,8 +65,13 @@ def query_acronym(surface: str) -> str | None:
     A token is an acronym when it holds two or more capitals and few lower-case letters ("IBM",
     "P&G", "BofA", "PwC") or is a numeronym ("K8s"); other tokens add their initial ("UC
     Berkeley" → "ucb"); a legal form or dotted abbreviation after the first token ("S.A.R.L.",
-    "GmbH") adds nothing.
+    "GmbH") adds nothing. Letters outside ASCII fold one by one as a stored name's word's first
+    letter does ("ÖSYM" → "osym", "ХХК" → "kkk" as "Хязгаарлагдмал" → k). A name with a part in
+    quotation marks ("АТ «Мінько»", the company Мінько with its legal form) is not one: the
+    quoted name is a name, and its initial would meet every name of the same letter.
     """
+    if any(ch in _QUOTES for ch in surface):
+        return None
     tokens = surface.replace("&", "").split()
     key, seen = "", False
     terms = legal_terms()
@@ -77,10 +86,18 @@ def query_acronym(surface: str) -> str | None:
         if _NUMERONYM.match(letters.lower()) and len(tokens) == 1:
             return letters.lower()
         if capitals >= 2 and len(letters) - capitals <= 2 and len(letters) <= 6:
-            key, seen = key + letters.lower(), True
+            key, seen = key + "".join(_first_letter(ch) for ch in letters), True
         else:
-            key += letters[0].lower()
+            key += _first_letter(letters)
     return key if seen and 2 <= len(key) <= 8 else None
+
+
+@lru_cache(maxsize=4096)
+def _first_letter(text: str) -> str:
+    """The first letter of ``text`` folded as ``fold_words`` folds a word ("Ö" → "o", "Х" → "k"
+    of "kh"); empty when nothing of it folds to a letter or digit."""
+    words = fold_words(text)
+    return words[0][0] if words else ""
 
 
 @lru_cache(maxsize=131072)

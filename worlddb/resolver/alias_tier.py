@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from worlddb.model import WorldSpec
+from worlddb.model import NodeId, WorldSpec
 from worlddb.normalize import normalize_name
 from worlddb.resolver.aliases import (
     MAX_PER_KEY,
@@ -32,6 +32,7 @@ from worlddb.resolver.aliases import (
 from worlddb.resolver.blocking import Blocker
 from worlddb.resolver.context import ContextWeigher
 from worlddb.resolver.options import SUPPORTS, Option, best_per_world
+from worlddb.resolver.romanised import foreign_script
 from worlddb.store.protocols import Store
 
 __all__ = ["ACRONYM_SCORE", "ALIAS_SCORE", "AliasTier"]
@@ -96,7 +97,9 @@ class AliasTier:
                 acronyms += [
                     Option(c.id, "acronym", ACRONYM_SCORE, why, c.surfaces[0])
                     for c in found.values()
-                    if c.type != "Person" and not _written_alike(surface, c.surfaces[0], key)
+                    if c.type != "Person"
+                    and not _written_alike(surface, c.surfaces[0], key)
+                    and foreign_script(c.surfaces[0]) == foreign_script(surface)  # see _written
                 ]
                 if self.round5 and not found and key.isalpha() and len(key) >= MIN_SYLLABIC:
                     syllabic_ = self._syllabic(key, types, exclude)
@@ -111,6 +114,15 @@ class AliasTier:
             acronyms = backed or acronyms
         # An acronym that several stored entities share names none of them in particular.
         return best_per_world(acronyms) if len({o.world_id for o in acronyms}) == 1 else []
+
+    def _written(self, key: str, types: Sequence[str], surface: str) -> list[NodeId]:
+        """Stored acronyms written with letters outside ASCII ("GİLT", "ПУМБ") whose folded
+        letters are ``key``, in ``surface``'s script: the store finds a name by its case-folded
+        spelling, which keeps the marks. Keys are folded to ASCII, so a Cyrillic acronym's key
+        meets Latin initials too ("АТ" and "Avieoncar Teraencehal"), which say nothing."""
+        held = self.blocker.by_rids(self.acronyms.written_as(key), types)
+        own = foreign_script(surface)
+        return [c.id for c in held.values() if foreign_script(c.surfaces[0]) == own]
 
     def _initials_named(
         self, surface: str, types: Sequence[str], exclude: Collection[str]
@@ -128,7 +140,10 @@ class AliasTier:
                 Option(w, "acronym", ACRONYM_SCORE, EXPANDED_WHY % key, key.upper())
                 for key in sorted(keys)
                 if len(key) >= MIN_EXPANDED_ACRONYM
-                for w in self.store.find_by_name(key, types=types)
+                for w in [
+                    *self.store.find_by_name(key, types=types),
+                    *self._written(key, types, surface),
+                ]
                 if w not in exclude
             ]
             if named:

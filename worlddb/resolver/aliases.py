@@ -106,6 +106,9 @@ class AcronymIndex:
         # stored names of several words by their ``lead_keys`` ("unb" for "University of
         # Benin"), for a query written as a syllabic acronym ("UNIBEN", ``lead_holders``)
         self.leads: dict[str, list[int]] = {}
+        # stored acronyms written with letters outside ASCII ("GİLT", "EPİAŞ") by their folded
+        # key ("gilt"), which the store's lookup by the case-folded name cannot find
+        self.written: dict[str, list[int]] = {}
         self.romanised: dict[str, list[int]] = {}  # see ``worlddb.resolver.romanised``
         self.brahmic = False  # whether a name in a Brahmic script is filed in ``romanised``
         # ... and the tags of the letter-read scripts (``letter_scripts``: Arabic, Thai) a name
@@ -151,6 +154,9 @@ class AcronymIndex:
     def _add(self, rows: Iterable[tuple[int, str]]) -> None:
         for rid, name in rows:
             _file(self.keys, stored_acronyms(name, self.round5), rid)
+            own = None if name.isascii() else query_acronym(name)
+            if own:
+                _file(self.written, (own,), rid)
             if self.round5:
                 _file(self.spelled, spelled_out_acronyms(name), rid)
                 _file(self.leads, lead_keys(name), rid)
@@ -309,6 +315,11 @@ class AcronymIndex:
         if len(key) < MIN_LEAD_SYLLABIC:
             return []
         return self._held(self.leads, syllabic_lead_keys(key), MAX_WITH_CONTEXT)
+
+    def written_as(self, key: str) -> list[int]:
+        """Row ids of stored acronyms with letters outside ASCII whose folded letters are ``key``
+        ("GİLT" for "gilt", the initials of "Girişimci İnovatif Liderler Takımı")."""
+        return self._held(self.written, (key,), MAX_WITH_CONTEXT)
 
     def lookup_many(self, keys: Iterable[str], limit: int = MAX_WITH_CONTEXT) -> list[int]:
         """Row ids under any of ``keys`` (each key's holders skipped when over ``limit``)."""
