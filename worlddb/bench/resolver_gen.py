@@ -75,6 +75,7 @@ __all__ = [
     "R55",
     "R56",
     "R57",
+    "R58",
     "canonical_key",
     "load_generalisation",
 ]
@@ -660,6 +661,20 @@ edit apart, Turkish districts, Italian municipalities and Dutch towns one edit a
 transliterations, place aliases, Dutch tussenvoegsels, tools or products), built blind on round-47
 code, frozen before the round-48 tuning (no round-48 code existed yet) and used for final
 measurement only."""
+R58: Final = ("r58",)
+"""The round-58 hold-out (``scripts/make_resolver_r58.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of Francophone West
+Africa and East Africa (Côte d'Ivoire, Kenya, Tanzania and Ethiopia), one entity written two ways
+(Ethiopian people with and without their titles (niafaker, odoo8-addon-l10n-et-title), Ivorian
+people with French titles short, long and without and with and without their accents (local-fake),
+Kenyan and Tanzanian people with English and Swahili titles, Ivorian places with and without
+accents, legal forms short and long of Ivorian, Kenyan or Tanzanian and Ethiopian companies,
+Tanzanian universities against their acronyms (tzunipy), seeded random typing errors) and
+near-named pairs (people sharing a family name, companies named after Tanzanian and Kenyan places
+one edit apart, Tanzanian and Kenyan places one edit apart (tanzania-postcodes, kenyan-counties);
+no nicknames, one-edit given or family names, transliterations, place aliases, tools or products),
+built blind on round-48 code, frozen before the round-49 tuning (no round-49 code existed yet) and
+used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -718,10 +733,11 @@ _FILES: Final = {
     "r55": "resolver_r55_holdout.jsonl",
     "r56": "resolver_r56_holdout.jsonl",
     "r57": "resolver_r57_holdout.jsonl",
+    "r58": "resolver_r58_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R57``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R58``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
