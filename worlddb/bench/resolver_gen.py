@@ -76,6 +76,7 @@ __all__ = [
     "R56",
     "R57",
     "R58",
+    "R59",
     "canonical_key",
     "load_generalisation",
 ]
@@ -675,6 +676,20 @@ one edit apart, Tanzanian and Kenyan places one edit apart (tanzania-postcodes, 
 no nicknames, one-edit given or family names, transliterations, place aliases, tools or products),
 built blind on round-48 code, frozen before the round-49 tuning (no round-49 code existed yet) and
 used for final measurement only."""
+R59: Final = ("r59",)
+"""The round-59 hold-out (``scripts/make_resolver_r59.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of Northern Europe
+and the Baltic states, one entity written two ways (Norwegian and Icelandic people with and without
+titles, short and long (norwegian-fake-data, icelander-generator), Norwegian and Icelandic people
+with "æ", "ø", "å", "þ", "ð" and accents and with plain letters, Riga's neighbourhoods and streets
+and Lithuanian municipalities with and without their marks (latviastreetify,
+django-localflavor-lt), legal forms short and long of Norwegian, Icelandic, Latvian and Lithuanian
+companies, seeded random typing errors) and near-named pairs (Norwegian and Icelandic given names
+one edit apart, Norwegian family names one edit apart, people sharing a family name or patronymic,
+Norwegian companies named after family names one edit apart, Riga streets and Icelandic street and
+farm names one edit apart; no nicknames, transliterations, place aliases, acronyms, tools or
+products, and no Finnish or Estonian names), built blind on round-48 code, frozen before the
+round-49 tuning (no round-49 code existed yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -734,10 +749,11 @@ _FILES: Final = {
     "r56": "resolver_r56_holdout.jsonl",
     "r57": "resolver_r57_holdout.jsonl",
     "r58": "resolver_r58_holdout.jsonl",
+    "r59": "resolver_r59_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R58``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R59``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
