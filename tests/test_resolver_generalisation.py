@@ -78,6 +78,7 @@ HOLDOUTS = {
     "r58": ("58df14eaf8798a74", 8),  # no nickname, one-edit given/family, translit., place_alias
     "r59": ("d4fcea4a83802d46", 9),  # no nickname, translit., place_alias, acronym, tools, products
     "r60": ("2f3a8826d2a2155f", 9),  # no nickname, translit., place_alias, one_edit_place, tools
+    "r61": ("0804267841f19e9d", 9),  # no nickname, accents, one-edit given/family, tools, products
 }
 """Each hold-out file's sha256 prefix, frozen before the round it was built for (the fresh set
 before round 3, rN before round N), and how many categories it holds."""

