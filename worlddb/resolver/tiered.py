@@ -286,43 +286,24 @@ class TieredResolver:
         romanised query spells, and the East Asian readings of a person's name. (A query written
         in another script is blocked by its romanisation in every stage of ``resolve``.)"""
         rids = [r for x in surfaces for r in self.acronyms.romanised_matches(x)]
-        places: list[int] = []  # the Arabic index files people too: read as places only here
+        arabic: list[int] = []
         if self.settings.round5_matching:
             rids += [r for x in surfaces for r in self.brahmic_latin.matches(x)]
             if "Place" in types:
-                places = [r for x in surfaces for r in self.arabic_latin.matches(x)]
                 rids += [r for x in surfaces for r in self.thai_latin.matches(x)]
+            if "Place" in types or "Person" in types:
+                arabic = [r for x in surfaces for r in self.arabic_latin.matches(x)]
         if "Person" in types:  # the name in Hangul; another Latin spelling of an East Asian name
             index = self.acronyms
             for x in surfaces:
                 rids += index.korean_matches(x) + index.korean_matches(x, latin=True)
                 rids += index.chinese_matches(x) + index.japanese_matches(x)
         found = self.blocker.by_rids(rids, types, exclude, scopes)
-        if places:
-            found.update(self.blocker.by_rids(places, ["Place"], exclude, scopes))
-        if self.settings.round5_matching and "Person" in types:
-            found.update(self._arabic_people(surfaces, types, exclude, scopes))
+        if arabic:
+            found.update(
+                _spelled_people(self.blocker.by_rids(arabic, types, exclude, scopes), surfaces)
+            )
         return found
-
-    def _arabic_people(
-        self,
-        surfaces: Sequence[str],
-        types: Sequence[str],
-        exclude: Collection[str],
-        scopes: ScopeSet,
-    ) -> dict[int, Candidate]:
-        """People's Latin names that a name in Arabic letters spells word by word
-        (``abjad.arabic_name_spelling``), and only those: a person's consonant key meets many
-        Latin names that the general comparison across scripts would then take for it."""
-        rids = [r for x in surfaces for r in self.arabic_latin.matches(x)]
-        if not rids:
-            return {}
-        found = self.blocker.by_rids(rids, types, exclude, scopes)
-        return {
-            rid: c
-            for rid, c in found.items()
-            if any(arabic_name_spelling(x, c.surfaces[0]) for x in surfaces)
-        }
 
     def _gather(
         self,
@@ -396,6 +377,17 @@ class TieredResolver:
             return False
         rivals = [o for o in ranked[1:] if o.world_id != ranked[0].world_id]
         return not rivals or ranked[0].score - rivals[0].score >= self.settings.margin
+
+
+def _spelled_people(found: dict[int, Candidate], surfaces: Sequence[str]) -> dict[int, Candidate]:
+    """The Arabic index's candidates to keep: its places, and the people a name in Arabic letters
+    spells word by word (``abjad.arabic_name_spelling``), only those: a person's consonant key
+    meets many Latin names that the general comparison across scripts would then take for it."""
+    return {
+        rid: c
+        for rid, c in found.items()
+        if c.type != "Person" or any(arabic_name_spelling(x, c.surfaces[0]) for x in surfaces)
+    }
 
 
 def _unformed(surface: str, words: tuple[str, ...]) -> tuple[str, ...] | None:
